@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import { migrationContext } from './context.js';
+import { init } from './20261121T2330_init.js';
+
+// Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
+const all = {
+  '20261121T2330_init': init,
+};
+
+export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {
+  const ctx = migrationContext(dialect);
+  return Object.fromEntries(Object.entries(all).map(([name, make]) => [name, make(ctx)]));
+}

@@ -1,0 +1,70 @@
+// Builds what is missing or stale: the server bundle (esbuild) and the web app (Vite).
+// `--force` rebuilds everything; `--server` or `--web` limit the work to one part.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const force = args.has('--force');
+const only = args.has('--server') ? 'server' : args.has('--web') ? 'web' : null;
+
+function newest(dirs) {
+  let max = 0;
+  const walk = (p) => {
+    if (!fs.existsSync(p)) return;
+    const st = fs.statSync(p);
+    if (st.isDirectory()) {
+      if (/node_modules|dist|\.output|\.wxt/.test(path.basename(p))) return;
+      for (const f of fs.readdirSync(p)) walk(path.join(p, f));
+    } else if (!/\.test\.tsx?$/.test(p)) max = Math.max(max, st.mtimeMs);
+  };
+  dirs.forEach((d) => walk(path.join(root, d)));
+  return max;
+}
+const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+async function buildServer() {
+  const out = path.join(root, 'server/dist/main.js');
+  const sources = newest(['server/src', 'shared/src/domain', 'migrations', 'server/package.json']);
+  if (!force && builtAt(out) > sources) return false;
+  const { build } = await import('esbuild');
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@linkhive/'));
+  await build({
+    entryPoints: ['main', 'migrate', 'admin'].map((e) => path.join(root, `server/src/${e}.ts`)),
+    outdir: path.join(root, 'server/dist'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external: [...external, ...external.map((d) => `${d}/*`)],
+    logLevel: 'warning',
+  });
+  return true;
+}
+
+function buildWeb() {
+  const out = path.join(root, 'web/dist/index.html');
+  const sources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src']);
+  if (!force && builtAt(out) > sources) return false;
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('The web app did not build');
+  return true;
+}
+
+function buildExtension() {
+  const r = spawnSync('npm', ['run', 'build', '-w', 'extension'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('The extension did not build');
+}
+
+const built = [];
+if (only !== 'web' && (await buildServer())) built.push('server');
+if (only !== 'server' && buildWeb()) built.push('web');
+if (force && !only) {
+  buildExtension();
+  built.push('extension');
+}
+if (built.length) console.log(`Built: ${built.join(', ')}`);

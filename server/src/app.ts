@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/schema.js';
+import type { Logger } from './logger.js';
+import { errorHandler, notFound } from './http/errors.js';
+import { originCheck } from './http/origin-check.js';
+import { loadSession } from './http/session.js';
+import { authRoutes } from './features/auth/routes.js';
+import type { AuthService } from './features/auth/service.js';
+import { healthRoutes } from './features/health/routes.js';
+import { webApp } from './web/static.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  log: Logger;
+  auth: AuthService;
+}
+
+const requestIdPattern = /^[\w.-]{1,64}$/;
+
+/** Wires the routes; listening is the caller's business so tests can mount it on any port. */
+export function createApp(deps: AppDeps): Express {
+  const { config, db, log } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // One short line a request; headers would put cookies and tokens in the log.
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI's emotion writes style tags at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+        },
+      },
+      hsts: config.publicUrl.startsWith('https://'),
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use(originCheck(config.publicUrl));
+  api.use(loadSession(deps.auth));
+  api.use(healthRoutes(db));
+  api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
+  api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));
+  app.use('/api', api);
+
+  const web = config.webDist ? webApp(config.webDist) : null;
+  if (web) app.use(web);
+  app.use((_req, _res, next) => next(notFound()));
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  adminEmails: string[];
+  fetchAllowHosts: string[];
+  /** Secret that signs session cookies; generated and kept in DATA_DIR when not given. */
+  authSecret: string | null;
+  webDist: string | null;
+  logLevel: string;
+  /** Requests per minute per address on sign-in, sign-up and reset. */
+  authRateLimit: number;
+}
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute address, got "${env.PUBLIC_URL}"`);
+  }
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    publicUrl,
+    databaseUrl: env.DATABASE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
+    fetchAllowHosts: list(env.FETCH_ALLOW_HOSTS),
+    authSecret: env.AUTH_SECRET || null,
+    webDist: env.WEB_DIST ?? null,
+    logLevel: env.LOG_LEVEL || 'info',
+    authRateLimit: Number(env.AUTH_RATE_LIMIT || 10),
+  };
+}

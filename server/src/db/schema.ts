@@ -1,0 +1,94 @@
+import type { ColumnType } from 'kysely';
+
+// Dates are stored as ISO 8601 text in both SQLite and Postgres so that one query works on both.
+type Timestamp = ColumnType<string, string, string>;
+type Flag = ColumnType<number | boolean, number | boolean, number | boolean>;
+
+/** Tables that better-auth reads and writes (its core schema, camelCase column names). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Flag;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AccountTable {
+  id: string;
+  userId: string;
+  accountId: string;
+  providerId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProfileTable {
+  user_id: string;
+  display_name: string;
+  photo_url: string | null;
+  category_tab_color: string | null;
+  layout_preference: string;
+  follower: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserPermissionTable {
+  user_id: string;
+  flag: string;
+  /** 'admin-emails', 'operator', 'admin' or 'billing': who granted it, so billing never revokes an operator's grant. */
+  source: string;
+  created_at: Timestamp;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  app_setting: AppSettingTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  profile: ProfileTable;
+  user_permission: UserPermissionTable;
+  rate_limit: RateLimitTable;
+  kysely_migration: { name: string; timestamp: string };
+}

@@ -1,0 +1,63 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { bearer } from 'better-auth/plugins';
+import { kyselyAdapter } from '@better-auth/kysely-adapter';
+import type { Kysely } from 'kysely';
+import { limits } from '@linkhive/shared/domain';
+import type { Database } from '../../db/schema.js';
+import type { Dialect } from '../../db/index.js';
+import type { Logger } from '../../logger.js';
+import { hashToken, withHashedSessionTokens } from './hashed-session-tokens.js';
+
+export const SESSION_DAYS = 30;
+export const RESET_CODE_SECONDS = 60 * 60;
+
+export interface BetterAuthDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  secret: string;
+  publicUrl: string;
+  log: Logger;
+  onUserCreated(user: { id: string; name: string; email: string }): Promise<void>;
+  sendResetCode(user: { id: string; name: string; email: string }, code: string): Promise<void>;
+}
+
+export function createBetterAuth(deps: BetterAuthDeps) {
+  const adapter = kyselyAdapter(deps.db, { type: deps.dialect });
+  return betterAuth({
+    appName: 'Linkhive',
+    baseURL: deps.publicUrl,
+    // Our own routes under /api/auth call better-auth's API directly; its HTTP handler is not mounted.
+    basePath: '/api/auth/internal',
+    secret: deps.secret,
+    database: (options: BetterAuthOptions) => withHashedSessionTokens(adapter(options)),
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => deps.log[level]({ args }, `better-auth: ${message}`),
+    },
+    // Rate limits are ours, counted in the database for every route that needs one.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: limits.passwordMin,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_CODE_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => deps.sendResetCode(user, token),
+    },
+    verification: { storeIdentifier: { hash: async (identifier) => hashToken(identifier) } },
+    session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
+    advanced: {
+      cookiePrefix: 'linkhive',
+      useSecureCookies: deps.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    databaseHooks: {
+      user: { create: { after: async (user) => deps.onUserCreated(user) } },
+    },
+    plugins: [bearer()],
+  });
+}
+
+export type BetterAuth = ReturnType<typeof createBetterAuth>;

@@ -1,0 +1,44 @@
+import { Router, type Response } from 'express';
+import type { Kysely } from 'kysely';
+import { forgotSchema, loginSchema, resetSchema, signupSchema } from '@linkhive/shared/domain';
+import type { Database } from '../../db/schema.js';
+import { rateLimit } from '../../http/rate-limit.js';
+import { currentUser, headersOf, requireUser } from '../../http/session.js';
+import { parse } from '../../http/validate.js';
+import type { AuthOutcome, AuthService } from './service.js';
+
+function send<T>(res: Response, outcome: AuthOutcome<T>, status = 200) {
+  for (const c of outcome.setCookies) res.append('Set-Cookie', c);
+  res.status(status).json(outcome.body);
+}
+
+export function authRoutes(auth: AuthService, db: Kysely<Database>, perMinute: number): Router {
+  const r = Router();
+  const limit = (name: string) => rateLimit(db, { name, limit: perMinute, windowMs: 60_000 });
+
+  r.post('/signup', limit('signup'), async (req, res) => {
+    send(res, await auth.signup(parse(signupSchema, req.body), headersOf(req)), 201);
+  });
+
+  r.post('/login', limit('login'), async (req, res) => {
+    send(res, await auth.login(parse(loginSchema, req.body), headersOf(req), req.query.mode === 'token'));
+  });
+
+  r.post('/logout', async (req, res) => {
+    send(res, await auth.logout(headersOf(req)));
+  });
+
+  r.get('/me', requireUser, async (req, res) => {
+    res.json(await auth.me(currentUser(req)));
+  });
+
+  r.post('/forgot', limit('forgot'), async (req, res) => {
+    res.json(await auth.forgot(parse(forgotSchema, req.body).email));
+  });
+
+  r.post('/reset', limit('reset'), async (req, res) => {
+    res.json(await auth.reset(parse(resetSchema, req.body)));
+  });
+
+  return r;
+}

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import { permissionFlags } from '@linkhive/shared/domain';
+import type { Database } from '../../db/schema.js';
+import { permissionRepository } from './repository.js';
+import { isPermissionFlag } from './service.js';
+
+export const adminUsage = `Usage: npm run admin -- grant|revoke <email> <flag>
+Flags: ${permissionFlags.join(', ')}`;
+
+/** `npm run admin -- grant|revoke <email> <flag>`: answers the line to print and the exit code. */
+export async function runAdminCommand(db: Kysely<Database>, argv: string[]): Promise<{ code: number; message: string }> {
+  const [command, email, flag] = argv;
+  if ((command !== 'grant' && command !== 'revoke') || !email || !flag) return { code: 2, message: adminUsage };
+  if (!isPermissionFlag(flag)) return { code: 2, message: `Unknown flag "${flag}".\n${adminUsage}` };
+  const user = await db.selectFrom('user').select(['id', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  if (!user) return { code: 1, message: `No account uses ${email}.` };
+  const repo = permissionRepository(db);
+  if (command === 'grant') {
+    await repo.grant(user.id, flag, 'operator');
+    return { code: 0, message: `Granted ${flag} to ${user.email}.` };
+  }
+  const removed = await repo.revoke(user.id, flag);
+  return { code: 0, message: removed ? `Revoked ${flag} from ${user.email}.` : `${user.email} did not have ${flag}.` };
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { PermissionFlag } from '@linkhive/shared/domain';
+
+export function permissionRepository(db: Kysely<Database>) {
+  return {
+    async flagsOf(userId: string): Promise<string[]> {
+      const rows = await db.selectFrom('user_permission').select('flag').where('user_id', '=', userId).execute();
+      return rows.map((r) => r.flag);
+    },
+    async grant(userId: string, flag: PermissionFlag, source: string) {
+      await db
+        .insertInto('user_permission')
+        .values({ user_id: userId, flag, source, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['user_id', 'flag']).doNothing())
+        .execute();
+    },
+    async revoke(userId: string, flag: PermissionFlag): Promise<boolean> {
+      const res = await db.deleteFrom('user_permission').where('user_id', '=', userId).where('flag', '=', flag).executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type PermissionRepository = ReturnType<typeof permissionRepository>;

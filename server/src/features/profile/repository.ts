@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export function profileRepository(db: Kysely<Database>) {
+  return {
+    async create(userId: string, displayName: string) {
+      const now = new Date().toISOString();
+      await db
+        .insertInto('profile')
+        .values({ user_id: userId, display_name: displayName, layout_preference: 'list', follower: 0, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+    find(userId: string) {
+      return db.selectFrom('profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof profileRepository>;

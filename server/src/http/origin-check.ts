@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import { httpMessages } from '@linkhive/shared/domain';
+import { forbidden } from './errors.js';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for cookie sessions: a state-changing request that a browser could attach our
+ * cookie to must name our own origin. Bearer requests (the extension) carry no ambient credential.
+ */
+export function originCheck(publicUrl: string): RequestHandler {
+  const allowed = new URL(publicUrl).origin;
+  return (req, _res, next) => {
+    if (safeMethods.has(req.method) || req.headers.authorization?.startsWith('Bearer ')) return next();
+    const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
+    const own = `${req.protocol}://${req.get('host')}`;
+    if (origin) return next(origin === allowed || origin === own ? undefined : forbidden(httpMessages.crossOrigin));
+    // No Origin at all: only a non-browser client, which then must not lean on a cookie.
+    next(req.headers.cookie ? forbidden(httpMessages.crossOrigin) : undefined);
+  };
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

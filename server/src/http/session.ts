@@ -1,0 +1,31 @@
+import type { Request, RequestHandler } from 'express';
+import { fromNodeHeaders } from 'better-auth/node';
+import { authMessages } from '@linkhive/shared/domain';
+import type { AuthService, SessionUser } from '../features/auth/service.js';
+import { unauthorized } from './errors.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: SessionUser;
+  }
+}
+
+export const headersOf = (req: Request) => fromNodeHeaders(req.headers);
+
+/** Resolves the cookie or bearer session once; routes that need a user add requireUser. */
+export function loadSession(auth: AuthService): RequestHandler {
+  return async (req, _res, next) => {
+    if (!req.headers.cookie && !req.headers.authorization) return next();
+    req.user = (await auth.session(headersOf(req))) ?? undefined;
+    next();
+  };
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  next(req.user ? undefined : unauthorized(authMessages.notAuthenticated));
+};
+
+export function currentUser(req: Request): SessionUser {
+  if (!req.user) throw unauthorized(authMessages.notAuthenticated);
+  return req.user;
+}

@@ -1,0 +1,69 @@
+import type { Express } from 'express';
+import type { Config } from './config.js';
+import { openDatabase, type Db } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createApp } from './app.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMailer, type Mailer } from './integrations/mail/index.js';
+import { passwordResetMail } from './integrations/mail/templates.js';
+import { createBetterAuth } from './features/auth/better-auth.js';
+import { authService, type AuthService } from './features/auth/service.js';
+import { profileRepository } from './features/profile/repository.js';
+import { permissionRepository } from './features/permissions/repository.js';
+import { permissionService, type PermissionService } from './features/permissions/service.js';
+import { ensureAuthSecret } from './features/settings/repository.js';
+
+export interface Server {
+  app: Express;
+  database: Db;
+  log: Logger;
+  mailer: Mailer;
+  auth: AuthService;
+  permissions: PermissionService;
+  close(): Promise<void>;
+}
+
+/** The composition root: opens the database, migrates, and builds every service the routes use. */
+export async function createServer(config: Config, opts: { log?: Logger; sqliteFile?: string } = {}): Promise<Server> {
+  const log = opts.log ?? createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: opts.sqliteFile });
+  const applied = await migrateToLatest(database);
+  if (applied.length) log.info({ migrations: applied }, 'migrations applied');
+  const { db } = database;
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log });
+  const profiles = profileRepository(db);
+  const permissions = permissionService(permissionRepository(db), config.adminEmails);
+  const betterAuth = createBetterAuth({
+    db,
+    dialect: database.dialect,
+    secret: await ensureAuthSecret(db, config.authSecret),
+    publicUrl: config.publicUrl,
+    log,
+    onUserCreated: (user) => profiles.create(user.id, user.name),
+    async sendResetCode(user, code) {
+      const link = `${config.publicUrl}/actionUrl?mode=resetPassword&oobCode=${encodeURIComponent(code)}`;
+      try {
+        await mailer.send(passwordResetMail(user.email, user.name, link));
+      } catch (err) {
+        // The answer to "forgot" must not differ for known addresses, so a mail failure is only logged.
+        log.error({ err, to: user.email }, 'password reset mail failed');
+      }
+    },
+  });
+  const auth = authService({ auth: betterAuth, db, profiles, permissions });
+  const app = createApp({ config, db, log, auth });
+
+  return {
+    app,
+    database,
+    log,
+    mailer,
+    auth,
+    permissions,
+    async close() {
+      mailer.close();
+      await database.destroy();
+    },
+  };
+}

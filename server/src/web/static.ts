@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+
+/** Serves the built web app; every other GET that wants HTML gets index.html for client routing. */
+export function webApp(distDir: string): Router | null {
+  const index = path.join(distDir, 'index.html');
+  if (!fs.existsSync(index)) return null;
+  const r = express.Router();
+  r.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders(res, file) {
+        // Hashed asset names never change content; the shell and service worker must revalidate.
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  r.get(/.*/, (req, res, next) => {
+    if (req.path.startsWith('/api/') || req.path.startsWith('/files/') || !req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return r;
+}

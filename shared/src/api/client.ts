@@ -1,0 +1,80 @@
+import type { ApiErrorBody, ForgotInput, LoginInput, LoginResult, Me, ResetInput, SignupInput } from '../domain/index.js';
+import { httpMessages } from '../domain/index.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** '' for the same origin (the web app); the server address for the extension. */
+  baseUrl?: string;
+  /** A bearer token for clients without cookies (the extension). */
+  getToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /** Extra headers on every request, such as the extension's version. */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const networkErrorMessage = 'The server cannot be reached. Check your connection and try again.';
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const token = await options.getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+      });
+    } catch {
+      throw new ApiError(0, 'network_error', networkErrorMessage);
+    }
+    const text = await res.text();
+    const data = text ? safeJson(text) : undefined;
+    if (!res.ok) {
+      const err = (data as ApiErrorBody | undefined)?.error;
+      throw new ApiError(res.status, err?.code ?? 'http_error', err?.message ?? httpMessages.internal, err?.field);
+    }
+    return data as T;
+  }
+
+  return {
+    request,
+    health: () => request<{ ok: true }>('GET', '/api/health'),
+    auth: {
+      signup: (body: SignupInput) => request<Me>('POST', '/api/auth/signup', body),
+      login: (body: LoginInput, opts: { token?: boolean } = {}) =>
+        request<LoginResult>('POST', `/api/auth/login${opts.token ? '?mode=token' : ''}`, body),
+      logout: () => request<{ ok: true }>('POST', '/api/auth/logout', {}),
+      me: () => request<Me>('GET', '/api/auth/me'),
+      forgot: (body: ForgotInput) => request<{ message: string }>('POST', '/api/auth/forgot', body),
+      reset: (body: ResetInput) => request<{ message: string }>('POST', '/api/auth/reset', body),
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

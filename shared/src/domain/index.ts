@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './constants.js';
+export * from './messages.js';
+export * from './paths.js';
+export * from './user.js';

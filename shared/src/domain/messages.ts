@@ -1,0 +1,31 @@
+// Every user-facing text of the accounts area, to the letter of spec/core.md sections 5 and 8.
+export const authMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be less than 50 characters',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email must be valid',
+  passwordRequired: 'Password is required',
+  passwordMinLength: 'At least 8 characters are required',
+  passwordUppercase: 'At least 1 uppercase character is required',
+  passwordNumber: 'At least 1 number is required',
+  passwordSpecial: 'Password requires at least one special character',
+  loginBothFields: 'Please fill in both fields',
+  resetAllFields: 'All fields are required',
+  forgotSuccess: 'Email sent!, if your email exists you will receive an email to reset your password.',
+  resetSuccess: 'Password reset is successful, please login with your new password',
+  errorPrefix: 'Sorry an error has occurred, ',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  resetCodeInvalid: 'The reset link is invalid or has expired. Please ask for a new one.',
+  notAuthenticated: 'User not authenticated',
+  notAuthorised: 'You are not authorised',
+} as const;
+
+export const httpMessages = {
+  notFound: 'Not found',
+  malformedJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request body is too large',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  crossOrigin: 'Cross-site requests are not allowed',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;

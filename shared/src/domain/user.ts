@@ -1,0 +1,23 @@
+import type { Permissions } from './constants.js';
+
+export type LayoutPreference = 'list' | 'grid';
+
+export interface ProfileSettings {
+  categoryTabColor: string;
+  layoutPreference: LayoutPreference;
+}
+
+export interface Me {
+  user: { id: string; email: string; firstName: string; createdAt: string };
+  profile: { displayName: string; photoURL: string | null; settings: ProfileSettings };
+  permissions: Permissions;
+}
+
+export interface LoginResult extends Me {
+  /** Present only when a bearer token was asked for (the extension). */
+  token?: string;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; field?: string };
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'shared/src/**/*.test.{ts,tsx}',
+      'server/src/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'migrations/**/*.test.ts',
+      'extension/**/*.test.ts',
+    ],
+    exclude: ['**/node_modules/**', '**/dist/**', '**/.output/**'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
