@@ -95,7 +95,16 @@ export function init({ timestamp }: MigrationContext) {
         .execute();
     },
     async down(db: Kysely<any>) {
-      for (const t of ['rate_limit', 'app_setting', 'user_permission', 'profile', 'verification', 'account', 'session', 'user']) {
+      for (const t of [
+        'rate_limit',
+        'app_setting',
+        'user_permission',
+        'profile',
+        'verification',
+        'account',
+        'session',
+        'user',
+      ]) {
         await db.schema.dropTable(t).ifExists().execute();
       }
     },

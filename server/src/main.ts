@@ -12,7 +12,10 @@ const { log } = server;
 const http = server.app.listen(config.port, () => {
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info({ port, database: server.database.dialect, dataDir: config.dataDir }, `Linkhive is running at http://localhost:${port}`);
+  log.info(
+    { port, database: server.database.dialect, dataDir: config.dataDir },
+    `Linkhive is running at http://localhost:${port}`,
+  );
 });
 http.on('error', (err) => {
   log.fatal({ err }, 'could not start the HTTP server');

@@ -26,7 +26,11 @@ export interface Server {
 /** The composition root: opens the database, migrates, and builds every service the routes use. */
 export async function createServer(config: Config, opts: { log?: Logger; sqliteFile?: string } = {}): Promise<Server> {
   const log = opts.log ?? createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: opts.sqliteFile });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteFile: opts.sqliteFile,
+  });
   const applied = await migrateToLatest(database);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
   const { db } = database;

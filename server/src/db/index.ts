@@ -12,7 +12,11 @@ export interface Db {
 }
 
 // Adapter: the only place that knows which engine is underneath.
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; sqliteFile?: string }): Promise<Db> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+  sqliteFile?: string;
+}): Promise<Db> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
     const Pool = pg.default.Pool;

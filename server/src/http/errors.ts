@@ -14,7 +14,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string, code = 'invalid') => new AppError(400, code, message, field);
+export const badRequest = (message: string, field?: string, code = 'invalid') =>
+  new AppError(400, code, message, field);
 export const unauthorized = (message: string) => new AppError(401, 'unauthenticated', message);
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const notFound = (message: string = httpMessages.notFound) => new AppError(404, 'not_found', message);

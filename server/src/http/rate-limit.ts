@@ -8,7 +8,10 @@ import { AppError } from './errors.js';
  * Fixed-window counter kept in the database, so that several server processes share one count.
  * One upsert per request; old windows are overwritten in place rather than piling up.
  */
-export function rateLimit(db: Kysely<Database>, opts: { name: string; limit: number; windowMs: number }): RequestHandler {
+export function rateLimit(
+  db: Kysely<Database>,
+  opts: { name: string; limit: number; windowMs: number },
+): RequestHandler {
   return async (req, res, next) => {
     const now = Date.now();
     const windowStart = now - (now % opts.windowMs);

@@ -24,7 +24,14 @@ export interface TestServer {
 export async function startTestServer(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'linkhive-test-'));
   const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : null;
-  const config: Config = loadConfig({ DATA_DIR: dataDir, PORT: '0', PUBLIC_URL: testPublicUrl, AUTH_RATE_LIMIT: '1000', ...env, DATABASE_URL: pgDb?.url ?? '' });
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    PUBLIC_URL: testPublicUrl,
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+    DATABASE_URL: pgDb?.url ?? '',
+  });
   const server = await createServer(config, { log: pino({ level: process.env.TEST_LOG ?? 'silent' }) });
   const http = server.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => http.once('listening', resolve));
@@ -58,12 +65,21 @@ export class Agent {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, p: string, body?: unknown, init: { headers?: Record<string, string>; raw?: string } = {}): Promise<Reply<T>> {
+  async request<T = any>(
+    method: string,
+    p: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { origin: this.baseUrl, ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
     if (body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(this.baseUrl + p, { method, headers, body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    const res = await fetch(this.baseUrl + p, {
+      method,
+      headers,
+      body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair = ''] = c.split(';');
       const i = pair.indexOf('=');

@@ -18,7 +18,9 @@ export function parseEml(raw: string): OutboxMail {
   const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
   const textPart = raw.split(/^--.*$/m).find((p) => /content-type: text\/plain/i.test(p)) ?? raw;
   const [, body = ''] = textPart.split(/\r?\n\r?\n/, 2).length === 2 ? splitOnce(textPart) : ['', textPart];
-  const text = /content-transfer-encoding: base64/i.test(textPart) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body;
+  const text = /content-transfer-encoding: base64/i.test(textPart)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    : body;
   return { to: header('To'), subject: header('Subject'), text };
 }
 

@@ -12,7 +12,8 @@ export function webApp(distDir: string): Router | null {
       index: false,
       setHeaders(res, file) {
         // Hashed asset names never change content; the shell and service worker must revalidate.
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
       },
     }),

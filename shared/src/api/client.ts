@@ -1,4 +1,12 @@
-import type { ApiErrorBody, ForgotInput, LoginInput, LoginResult, Me, ResetInput, SignupInput } from '../domain/index.js';
+import type {
+  ApiErrorBody,
+  ForgotInput,
+  LoginInput,
+  LoginResult,
+  Me,
+  ResetInput,
+  SignupInput,
+} from '../domain/index.js';
 import { httpMessages } from '../domain/index.js';
 
 export class ApiError extends Error {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { firstError, forgotSchema, loginSchema, nameSchema, passwordSchema, resetSchema, signupSchema } from './auth.js';
+import {
+  firstError,
+  forgotSchema,
+  loginSchema,
+  nameSchema,
+  passwordSchema,
+  resetSchema,
+  signupSchema,
+} from './auth.js';
 import { authMessages as m } from './messages.js';
 
 const ok = { firstName: 'Ann', email: 'ann@example.com', password: 'Passw0rd!' };
@@ -65,7 +73,10 @@ describe('login, forgot and reset rules', () => {
   it('reset requires every field and a password that follows the rules', () => {
     const base = { oobCode: 'code', email: 'a@b.c', newPassword: 'Passw0rd!' };
     expect(firstError(resetSchema, base)).toBeNull();
-    expect(firstError(resetSchema, { ...base, newPassword: '' })).toEqual({ field: 'newPassword', message: m.resetAllFields });
+    expect(firstError(resetSchema, { ...base, newPassword: '' })).toEqual({
+      field: 'newPassword',
+      message: m.resetAllFields,
+    });
     expect(firstError(resetSchema, { ...base, email: '' })).toEqual({ field: 'email', message: m.resetAllFields });
     expect(firstError(resetSchema, { ...base, newPassword: 'password1!' })?.message).toBe(m.passwordUppercase);
     expect(firstError(resetSchema, { ...base, oobCode: '' })?.message).toBe(m.resetCodeInvalid);

@@ -5,7 +5,12 @@ import { createHash } from 'node:crypto';
 // and gives better-auth the clear token back wherever it asked with one.
 
 type Where = { field: string; value: unknown; operator?: string; connector?: string };
-type AdapterCall = { model?: string; where?: Where[]; data?: Record<string, unknown>; update?: Record<string, unknown> };
+type AdapterCall = {
+  model?: string;
+  where?: Where[];
+  data?: Record<string, unknown>;
+  update?: Record<string, unknown>;
+};
 type Adapter = Record<string, unknown> & { transaction?: (cb: (trx: Adapter) => Promise<unknown>) => Promise<unknown> };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -27,11 +27,25 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     it('creates the account and its profile, and signs in', async () => {
       const { a, email, me } = await signedUp(undefined, 'Zoë');
       expect(me.user).toMatchObject({ email, firstName: 'Zoë' });
-      expect(me.profile).toEqual({ displayName: 'Zoë', photoURL: null, settings: { categoryTabColor: '#1976D2', layoutPreference: 'list' } });
-      expect(me.permissions).toEqual({ admin: false, advertiser: false, subscriptionPro: false, subscriptionBusiness: false, subscriptionEnterprise: false });
+      expect(me.profile).toEqual({
+        displayName: 'Zoë',
+        photoURL: null,
+        settings: { categoryTabColor: '#1976D2', layoutPreference: 'list' },
+      });
+      expect(me.permissions).toEqual({
+        admin: false,
+        advertiser: false,
+        subscriptionPro: false,
+        subscriptionBusiness: false,
+        subscriptionEnterprise: false,
+      });
       expect(a.hasSessionCookie()).toBe(true);
       expect((await a.get('/api/auth/me')).body.user.id).toBe(me.user.id);
-      const row = await t.server.database.db.selectFrom('profile').selectAll().where('user_id', '=', me.user.id).executeTakeFirst();
+      const row = await t.server.database.db
+        .selectFrom('profile')
+        .selectAll()
+        .where('user_id', '=', me.user.id)
+        .executeTakeFirst();
       expect(row?.display_name).toBe('Zoë');
     });
 
@@ -49,7 +63,11 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       const res = await t.agent().post('/api/auth/signup', body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: { code: 'invalid', message, field } });
-      const users = await t.server.database.db.selectFrom('user').select('id').where('email', '=', 'x@example.com').execute();
+      const users = await t.server.database.db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', 'x@example.com')
+        .execute();
       expect(users).toHaveLength(0);
     });
 
@@ -210,7 +228,9 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     });
 
     it('refuses an over-large body', async () => {
-      const res = await t.agent().post('/api/auth/signup', { firstName: 'x'.repeat(200_000), email: 'big@example.com', password });
+      const res = await t
+        .agent()
+        .post('/api/auth/signup', { firstName: 'x'.repeat(200_000), email: 'big@example.com', password });
       expect(res.status).toBe(413);
       expect(res.body.error).toEqual({ code: 'too_large', message: httpMessages.bodyTooLarge });
     });
@@ -230,7 +250,9 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     });
 
     it('tags every answer with a request id', async () => {
-      const res = await t.agent().request('GET', '/api/health', undefined, { headers: { 'x-request-id': 'trace-123' } });
+      const res = await t
+        .agent()
+        .request('GET', '/api/health', undefined, { headers: { 'x-request-id': 'trace-123' } });
       expect(res.body).toEqual({ ok: true });
       expect(res.headers.get('x-request-id')).toBe('trace-123');
       expect((await t.agent().get('/api/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -248,7 +270,8 @@ describe('rate limits', () => {
   it('stops the fourth sign-in attempt in a minute', async () => {
     const a = t.agent();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await a.post('/api/auth/login', { email: 'a@example.com', password: 'x' })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await a.post('/api/auth/login', { email: 'a@example.com', password: 'x' })).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
     const last = await a.post('/api/auth/login', { email: 'a@example.com', password: 'x' });
     expect(last.body.error).toEqual({ code: 'rate_limited', message: httpMessages.tooManyRequests });

@@ -51,7 +51,10 @@ export function authService(deps: {
   return {
     me,
 
-    async signup(input: { firstName: string; email: string; password: string }, headers: Headers): Promise<AuthOutcome<Me>> {
+    async signup(
+      input: { firstName: string; email: string; password: string },
+      headers: Headers,
+    ): Promise<AuthOutcome<Me>> {
       try {
         const { headers: out, response } = await auth.api.signUpEmail({
           body: { name: input.firstName, email: input.email, password: input.password },
@@ -65,7 +68,11 @@ export function authService(deps: {
       }
     },
 
-    async login(input: { email: string; password: string }, headers: Headers, asToken: boolean): Promise<AuthOutcome<LoginResult>> {
+    async login(
+      input: { email: string; password: string },
+      headers: Headers,
+      asToken: boolean,
+    ): Promise<AuthOutcome<LoginResult>> {
       try {
         const { headers: out, response } = await auth.api.signInEmail({
           body: { email: input.email, password: input.password, rememberMe: true },
@@ -76,7 +83,8 @@ export function authService(deps: {
         if (asToken) return { body: { ...body, token: response.token }, setCookies: [] };
         return { body, setCookies: cookiesOf(out) };
       } catch (e) {
-        if (e instanceof APIError && e.statusCode === 401) throw new AppError(401, 'invalid_credentials', m.invalidCredentials);
+        if (e instanceof APIError && e.statusCode === 401)
+          throw new AppError(401, 'invalid_credentials', m.invalidCredentials);
         throw e;
       }
     },

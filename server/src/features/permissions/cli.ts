@@ -8,11 +8,18 @@ export const adminUsage = `Usage: npm run admin -- grant|revoke <email> <flag>
 Flags: ${permissionFlags.join(', ')}`;
 
 /** `npm run admin -- grant|revoke <email> <flag>`: answers the line to print and the exit code. */
-export async function runAdminCommand(db: Kysely<Database>, argv: string[]): Promise<{ code: number; message: string }> {
+export async function runAdminCommand(
+  db: Kysely<Database>,
+  argv: string[],
+): Promise<{ code: number; message: string }> {
   const [command, email, flag] = argv;
   if ((command !== 'grant' && command !== 'revoke') || !email || !flag) return { code: 2, message: adminUsage };
   if (!isPermissionFlag(flag)) return { code: 2, message: `Unknown flag "${flag}".\n${adminUsage}` };
-  const user = await db.selectFrom('user').select(['id', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'email'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   if (!user) return { code: 1, message: `No account uses ${email}.` };
   const repo = permissionRepository(db);
   if (command === 'grant') {

@@ -16,7 +16,11 @@ export function permissionRepository(db: Kysely<Database>) {
         .execute();
     },
     async revoke(userId: string, flag: PermissionFlag): Promise<boolean> {
-      const res = await db.deleteFrom('user_permission').where('user_id', '=', userId).where('flag', '=', flag).executeTakeFirst();
+      const res = await db
+        .deleteFrom('user_permission')
+        .where('user_id', '=', userId)
+        .where('flag', '=', flag)
+        .executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
     },
   };

@@ -7,7 +7,14 @@ export function profileRepository(db: Kysely<Database>) {
       const now = new Date().toISOString();
       await db
         .insertInto('profile')
-        .values({ user_id: userId, display_name: displayName, layout_preference: 'list', follower: 0, created_at: now, updated_at: now })
+        .values({
+          user_id: userId,
+          display_name: displayName,
+          layout_preference: 'list',
+          follower: 0,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
     },

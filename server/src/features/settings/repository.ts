@@ -10,6 +10,10 @@ export async function ensureAuthSecret(db: Kysely<Database>, given: string | nul
     .values({ key: 'auth_secret', value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_setting')
+    .select('value')
+    .where('key', '=', 'auth_secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }

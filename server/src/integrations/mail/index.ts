@@ -40,7 +40,10 @@ export function createMailer(opts: { smtpUrl: string | null; dataDir: string; lo
     async send(m) {
       const info = await transport.sendMail({ from, ...m, textEncoding: 'base64' });
       await fs.mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ to: m.to, subject: m.subject, links: linksIn(m.text), file }, 'mail written to outbox');
     },

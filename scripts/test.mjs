@@ -1,0 +1,51 @@
+// npm test: every check the project has, in the order that fails fastest.
+import fs from 'node:fs';
+import net from 'node:net';
+import { spawnSync } from 'node:child_process';
+
+const chromiumCandidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium'];
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\n${title} failed.`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+function ensureChromium() {
+  if (chromiumCandidates.some((p) => p && fs.existsSync(p))) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      'The end-to-end tests need Chromium. Install the Debian package "chromium" (sudo apt-get install -y chromium) or set CHROMIUM_PATH.',
+    );
+    process.exit(1);
+  }
+  run('Installing Chromium (apt)', 'bash', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+  ]);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+ensureChromium();
+run('Type check', 'npm', ['run', '--silent', 'typecheck']);
+run('Lint', 'npm', ['run', '--silent', 'lint']);
+run('Format', 'npm', ['run', '--silent', 'format:check']);
+run('Unit and server tests (Vitest)', 'npx', ['vitest', 'run']);
+run('Build', 'node', ['scripts/build.mjs', '--force']);
+run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'test/playwright.config.ts'], {
+  E2E_PORT: String(await freePort()),
+});
+console.log('\nAll checks passed.');

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { authMessages } from '@linkhive/shared/domain';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, makeMe, renderApp, signedOut } from './test-support/renderApp';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('routes', () => {
+  it('shows a spinner until the first auth check answers', async () => {
+    let answer: (() => void) | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = () => resolve(new Response(null, { status: 401 }))))),
+    );
+    renderApp('/');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByRole('status')).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Linkhive' })).toBeNull();
+    answer!();
+    expect(await heading('Linkhive')).toBeDefined();
+  });
+
+  it('sends a signed-out visitor of a protected page to login with the way back', async () => {
+    fakeServer({ 'GET /api/auth/me': signedOut });
+    const { router } = renderApp('/favourites?view=grid');
+    await heading('Login');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/favourites?view=grid')}`);
+  });
+
+  it('signs in and goes to the redirect path', async () => {
+    const me = makeMe();
+    const { calls } = fakeServer({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/login': () => ({ status: 200, body: me }),
+    });
+    const { router } = renderApp('/login?redirect=%2Ffavourites');
+    await heading('Login');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await heading('Favourites')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/favourites');
+    expect(calls.find((c) => c.url === '/api/auth/login')?.body).toEqual({
+      email: 'ann@example.com',
+      password: 'Secret1!',
+    });
+  });
+
+  it('ignores a redirect to another site and goes to the categories', async () => {
+    fakeServer({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/login': () => ({ status: 200, body: makeMe() }),
+    });
+    const { router } = renderApp('/login?redirect=%2F%2Fevil.example');
+    await heading('Login');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await heading('Categories');
+    expect(router.state.location.pathname).toBe('/categories');
+  });
+
+  it('finalises a sign-in at /auth and follows only same-origin paths', async () => {
+    fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: makeMe() }) });
+    const { router } = renderApp('/auth?redirect=%2Fsearch%3Fq%3Dnews');
+    await heading('Search');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=news');
+  });
+
+  it('sends a signed-out visitor of /auth to the home page', async () => {
+    fakeServer({ 'GET /api/auth/me': signedOut });
+    const { router } = renderApp('/auth?redirect=%2Fprofile');
+    await heading('Linkhive');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the not-found page with a way back for unknown paths', async () => {
+    fakeServer({ 'GET /api/auth/me': signedOut });
+    renderApp('/no/such/page');
+    await heading('Page not found');
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('refuses /admin to a signed-in user who is not an admin', async () => {
+    fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: makeMe() }) });
+    renderApp('/admin');
+    expect(await heading(authMessages.notAuthorised)).toBeDefined();
+    expect(screen.queryByRole('link', { name: /Approve adverts/ })).toBeNull();
+  });
+
+  it('shows the admin home to admins', async () => {
+    fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: makeMe({ admin: true }) }) });
+    renderApp('/admin');
+    await heading('Administration');
+    expect(screen.getByRole('link', { name: /Approve adverts/ }).getAttribute('href')).toBe('/admin/approve-adverts');
+  });
+
+  it('shows the reset form only for a reset link with a code', async () => {
+    fakeServer({ 'GET /api/auth/me': signedOut });
+    renderApp('/actionUrl?mode=verifyEmail&oobCode=x');
+    await heading('Reset password');
+    expect(screen.getByRole('alert').textContent).toBe(authMessages.resetCodeInvalid);
+    expect(screen.getByRole('link', { name: 'Ask for a new reset email' }).getAttribute('href')).toBe(
+      '/forgotpassword',
+    );
+    expect(screen.queryByLabelText('New password')).toBeNull();
+  });
+
+  it('sends the code from the reset link to the server', async () => {
+    const { calls } = fakeServer({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/reset': () => ({ status: 200, body: { message: 'ok' } }),
+    });
+    renderApp('/actionUrl?mode=resetPassword&oobCode=abc&apiKey=k');
+    await heading('Reset password');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Secret1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByText(authMessages.resetSuccess)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    expect(calls.find((c) => c.url === '/api/auth/reset')?.body).toEqual({
+      oobCode: 'abc',
+      email: 'ann@example.com',
+      newPassword: 'Secret1!',
+    });
+  });
+
+  it('logs out from the drawer and ends on the home page', async () => {
+    const { calls } = fakeServer({
+      'GET /api/auth/me': () => ({ status: 200, body: makeMe() }),
+      'POST /api/auth/logout': () => ({ status: 200, body: { ok: true } }),
+    });
+    const { router } = renderApp('/categories');
+    await heading('Categories');
+    // From now on the server knows nobody.
+    fakeServer({ 'GET /api/auth/me': signedOut, 'POST /api/auth/logout': () => ({ status: 200, body: { ok: true } }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    fireEvent.click(
+      within(await screen.findByRole('navigation', { name: 'Site menu' })).getByRole('button', { name: 'Logout' }),
+    );
+    await heading('Linkhive');
+    expect(router.state.location.pathname).toBe('/');
+    expect(calls.some((c) => c.url === '/api/auth/me')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Open profile' })).toBeNull());
+  });
+});

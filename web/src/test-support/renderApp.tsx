@@ -1,0 +1,59 @@
+import type { Me } from '@linkhive/shared/domain';
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppShell } from '../App';
+import { routes } from '../routes';
+import { useSession } from '../session/store';
+
+export function makeMe(overrides: Partial<Me['permissions']> = {}): Me {
+  return {
+    user: { id: 'u1', email: 'ann@example.com', firstName: 'Ann', createdAt: '2026-01-01T00:00:00.000Z' },
+    profile: {
+      displayName: 'Ann Lee',
+      photoURL: null,
+      settings: { categoryTabColor: '#1976D2', layoutPreference: 'list' },
+    },
+    permissions: {
+      admin: false,
+      advertiser: false,
+      subscriptionPro: false,
+      subscriptionBusiness: false,
+      subscriptionEnterprise: false,
+      ...overrides,
+    },
+  };
+}
+
+type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown };
+
+/** Answers the app's API calls like the server would; unknown calls get a 404. */
+export function fakeServer(handlers: Record<string, Handler>) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const handler = handlers[`${method} ${url.split('?')[0]}`];
+    const answer = handler
+      ? handler(url, init)
+      : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls };
+}
+
+export const signedOut: Handler = () => ({
+  status: 401,
+  body: { error: { code: 'not_authenticated', message: 'User not authenticated' } },
+});
+
+export function renderApp(path: string) {
+  useSession.setState({ me: null, loaded: false });
+  // jsdom has no layout, so scrolling on navigation would only log errors.
+  vi.stubGlobal('scrollTo', vi.fn());
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(<AppShell router={router} />);
+  return { ...view, router };
+}
