@@ -6,7 +6,8 @@ import { createApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './integrations/mail/index.js';
 import { passwordResetMail } from './integrations/mail/templates.js';
-import { createBetterAuth } from './features/auth/better-auth.js';
+import { createBetterAuth, sessionCookieNames } from './features/auth/better-auth.js';
+import { sessionResolver } from './features/auth/session-resolver.js';
 import { authService, type AuthService } from './features/auth/service.js';
 import { profileRepository } from './features/profile/repository.js';
 import { permissionRepository } from './features/permissions/repository.js';
@@ -38,10 +39,11 @@ export async function createServer(config: Config, opts: { log?: Logger; sqliteF
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log });
   const profiles = profileRepository(db);
   const permissions = permissionService(permissionRepository(db), config.adminEmails);
+  const secret = await ensureAuthSecret(db, config.authSecret);
   const betterAuth = createBetterAuth({
     db,
     dialect: database.dialect,
-    secret: await ensureAuthSecret(db, config.authSecret),
+    secret,
     publicUrl: config.publicUrl,
     log,
     onUserCreated: (user) => profiles.create(user.id, user.name),
@@ -55,7 +57,13 @@ export async function createServer(config: Config, opts: { log?: Logger; sqliteF
       }
     },
   });
-  const auth = authService({ auth: betterAuth, db, profiles, permissions });
+  const auth = authService({
+    auth: betterAuth,
+    db,
+    profiles,
+    permissions,
+    resolveSession: sessionResolver(db, secret, sessionCookieNames),
+  });
   const app = createApp({ config, db, log, auth });
 
   return {

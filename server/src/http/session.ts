@@ -14,9 +14,13 @@ export const headersOf = (req: Request) => fromNodeHeaders(req.headers);
 
 /** Resolves the cookie or bearer session once; routes that need a user add requireUser. */
 export function loadSession(auth: AuthService): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     if (!req.headers.cookie && !req.headers.authorization) return next();
-    req.user = (await auth.session(headersOf(req))) ?? undefined;
+    const found = await auth.session(req.headers);
+    if (found) {
+      req.user = found.body;
+      for (const c of found.setCookies) res.append('Set-Cookie', c);
+    }
     next();
   };
 }

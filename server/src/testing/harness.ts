@@ -101,6 +101,14 @@ export class Agent {
   get = <T = any>(p: string) => this.request<T>('GET', p);
   post = <T = any>(p: string, body: unknown = {}) => this.request<T>('POST', p, body);
 
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   hasSessionCookie() {
     return [...this.cookies.keys()].some((k) => k.includes('session_token'));
   }

@@ -7,26 +7,39 @@ export interface OutboxMail {
   text: string;
 }
 
-/** Reads the .eml files the server wrote, decoding the base64 text part. */
+/** Reads the .eml files the server wrote to DATA_DIR/outbox, oldest first. */
 export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
   const dir = path.join(dataDir, 'outbox');
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(files.map(async (f) => parseEml(await fs.readFile(path.join(dir, f), 'utf8'))));
 }
 
+/** Just enough MIME to read our own mails: headers, and the plain-text part in base64 or quoted-printable. */
 export function parseEml(raw: string): OutboxMail {
   const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
-  const textPart = raw.split(/^--.*$/m).find((p) => /content-type: text\/plain/i.test(p)) ?? raw;
-  const [, body = ''] = textPart.split(/\r?\n\r?\n/, 2).length === 2 ? splitOnce(textPart) : ['', textPart];
-  const text = /content-transfer-encoding: base64/i.test(textPart)
-    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-    : body;
+  const part = raw.split(/^--.*$/m).find((p) => /content-type: text\/plain/i.test(p)) ?? raw;
+  const start = part.search(/\r?\n\r?\n/);
+  const body = start < 0 ? part : part.slice(start).trimStart();
+  let text = body;
+  if (/content-transfer-encoding: base64/i.test(part)) {
+    text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  } else if (/content-transfer-encoding: quoted-printable/i.test(part)) {
+    text = decodeQuotedPrintable(body);
+  }
   return { to: header('To'), subject: header('Subject'), text };
 }
 
-function splitOnce(part: string): [string, string] {
-  const i = part.search(/\r?\n\r?\n/);
-  return [part.slice(0, i), part.slice(i).trimStart()];
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
 }
 
 export function resetCodeFrom(mail: OutboxMail): string {

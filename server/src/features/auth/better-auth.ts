@@ -8,7 +8,9 @@ import type { Dialect } from '../../db/index.js';
 import type { Logger } from '../../logger.js';
 import { hashToken, withHashedSessionTokens } from './hashed-session-tokens.js';
 
-export const SESSION_DAYS = 30;
+export const SESSION_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
+export const COOKIE_PREFIX = 'linkhive';
 export const RESET_CODE_SECONDS = 60 * 60;
 
 export interface BetterAuthDeps {
@@ -47,9 +49,9 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       sendResetPassword: async ({ user, token }) => deps.sendResetCode(user, token),
     },
     verification: { storeIdentifier: { hash: async (identifier) => hashToken(identifier) } },
-    session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     advanced: {
-      cookiePrefix: 'linkhive',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: deps.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
@@ -61,3 +63,6 @@ export function createBetterAuth(deps: BetterAuthDeps) {
 }
 
 export type BetterAuth = ReturnType<typeof createBetterAuth>;
+
+/** The names better-auth gives the session cookie, plain and behind https. */
+export const sessionCookieNames = [`${COOKIE_PREFIX}.session_token`, `__Secure-${COOKIE_PREFIX}.session_token`];

@@ -145,6 +145,48 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     });
   });
 
+  describe('sessions', () => {
+    const cookieName = 'linkhive.session_token';
+    const setExpiry = (userId: string, at: Date) =>
+      t.server.database.db
+        .updateTable('session')
+        .set({ expiresAt: (dialect === 'postgres' ? at : at.toISOString()) as string })
+        .where('userId', '=', userId)
+        .execute();
+
+    it('refuses a cookie whose signature was tampered with', async () => {
+      const { a } = await signedUp();
+      const [token] = decodeURIComponent(a.cookie(cookieName)!).split('.');
+      a.setCookie(cookieName, encodeURIComponent(`${token}.${Buffer.alloc(32).toString('base64')}`));
+      expect((await a.get('/api/auth/me')).status).toBe(401);
+      a.setCookie(cookieName, token!);
+      expect((await a.get('/api/auth/me')).status).toBe(401);
+    });
+
+    it('ends a session at its expiry', async () => {
+      const { a, me } = await signedUp();
+      await setExpiry(me.user.id, new Date(Date.now() - 1000));
+      expect((await a.get('/api/auth/me')).status).toBe(401);
+    });
+
+    it('extends a session used after a day and sends the cookie again', async () => {
+      const { a, me } = await signedUp();
+      await setExpiry(me.user.id, new Date(Date.now() + 10 * 86_400_000));
+      const res = await a.get('/api/auth/me');
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith(`${cookieName}=`) && /Max-Age=\d+/.test(c))).toBe(
+        true,
+      );
+      const row = await t.server.database.db
+        .selectFrom('session')
+        .select('expiresAt')
+        .where('userId', '=', me.user.id)
+        .executeTakeFirstOrThrow();
+      expect(new Date(row.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+      expect((await a.get('/api/auth/me')).headers.getSetCookie()).toEqual([]);
+    });
+  });
+
   describe('password reset', () => {
     it('mails a reset link, and the same answer goes to unknown addresses', async () => {
       const { email } = await signedUp();

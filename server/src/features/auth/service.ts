@@ -1,4 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { APIError } from 'better-auth/api';
+import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
 import { authMessages as m, defaultSettings, type LoginResult, type Me } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
@@ -7,6 +9,7 @@ import type { ProfileRepository } from '../profile/repository.js';
 import type { PermissionService } from '../permissions/service.js';
 import type { BetterAuth } from './better-auth.js';
 import { hashToken } from './hashed-session-tokens.js';
+import type { SessionResolver } from './session-resolver.js';
 
 export interface SessionUser {
   id: string;
@@ -29,6 +32,7 @@ export function authService(deps: {
   db: Kysely<Database>;
   profiles: ProfileRepository;
   permissions: PermissionService;
+  resolveSession: SessionResolver;
 }) {
   const { auth, profiles, permissions } = deps;
 
@@ -124,9 +128,15 @@ export function authService(deps: {
       return { message: m.resetSuccess };
     },
 
-    async session(headers: Headers): Promise<SessionUser | null> {
-      const result = await auth.api.getSession({ headers });
-      return result?.user ?? null;
+    async session(nodeHeaders: IncomingHttpHeaders): Promise<AuthOutcome<SessionUser> | null> {
+      const found = await deps.resolveSession(nodeHeaders);
+      if (!found) return null;
+      if (!found.refreshDue) return { body: found.user, setCookies: [] };
+      const { headers: out, response } = await auth.api.getSession({
+        headers: fromNodeHeaders(nodeHeaders),
+        returnHeaders: true,
+      });
+      return response ? { body: response.user, setCookies: cookiesOf(out) } : null;
     },
   };
 }

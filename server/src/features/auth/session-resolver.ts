@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { SESSION_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth.js';
+import { hashToken } from './hashed-session-tokens.js';
+
+export interface ResolvedSession {
+  user: { id: string; name: string; email: string; createdAt: Date | string };
+  /** better-auth extends a session once a day; then its own getSession must run to re-issue the cookie. */
+  refreshDue: boolean;
+}
+
+/**
+ * The hot path of every signed-in request: check the cookie signature as better-auth writes it
+ * (`token.base64(HMAC-SHA256(secret, token))`), then one indexed query. better-auth's own getSession
+ * does the same with several more steps; it still handles the daily refresh.
+ */
+export function sessionResolver(db: Kysely<Database>, secret: string, cookieNames: string[]) {
+  function verified(signedValue: string): string | null {
+    const dot = signedValue.lastIndexOf('.');
+    if (dot <= 0) return null;
+    const token = signedValue.slice(0, dot);
+    const given = Buffer.from(signedValue.slice(dot + 1), 'base64');
+    const expected = createHmac('sha256', secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+
+  function tokenFrom(headers: IncomingHttpHeaders): string | null {
+    const auth = headers.authorization;
+    if (auth?.startsWith('Bearer ')) {
+      const value = auth.slice(7).trim();
+      // The extension holds the bare token; a signed one (with a dot) is accepted as well.
+      return value.includes('.') ? verified(decodeURIComponent(value)) : value || null;
+    }
+    for (const part of (headers.cookie ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      if (eq < 0 || !cookieNames.includes(part.slice(0, eq).trim())) continue;
+      try {
+        return verified(decodeURIComponent(part.slice(eq + 1).trim()));
+      } catch {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  return async function resolve(headers: IncomingHttpHeaders): Promise<ResolvedSession | null> {
+    const token = tokenFrom(headers);
+    if (!token) return null;
+    const row = await db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select(['user.id', 'user.name', 'user.email', 'user.createdAt', 'session.expiresAt'])
+      .where('session.token', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row) return null;
+    const expiresAt = new Date(row.expiresAt).getTime();
+    const now = Date.now();
+    if (expiresAt <= now) return null;
+    return {
+      user: { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt },
+      refreshDue: expiresAt - SESSION_SECONDS * 1000 + SESSION_REFRESH_SECONDS * 1000 <= now,
+    };
+  };
+}
+
+export type SessionResolver = ReturnType<typeof sessionResolver>;
