@@ -12,6 +12,8 @@ import { loadSession } from './http/session.js';
 import { authRoutes } from './features/auth/routes.js';
 import type { AuthService } from './features/auth/service.js';
 import { healthRoutes } from './features/health/routes.js';
+import { billingRoutes } from './features/billing/routes.js';
+import type { BillingService } from './features/billing/service.js';
 import { webApp } from './web/static.js';
 
 export interface AppDeps {
@@ -19,6 +21,7 @@ export interface AppDeps {
   db: Kysely<Database>;
   log: Logger;
   auth: AuthService;
+  billing: BillingService;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -72,6 +75,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(loadSession(deps.auth));
   api.use(healthRoutes(db));
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
+  api.use(billingRoutes(deps.billing));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));
   app.use('/api', api);
 

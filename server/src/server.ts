@@ -13,6 +13,8 @@ import { profileRepository } from './features/profile/repository.js';
 import { permissionRepository } from './features/permissions/repository.js';
 import { permissionService, type PermissionService } from './features/permissions/service.js';
 import { ensureAuthSecret } from './features/settings/repository.js';
+import { planRepository } from './features/billing/repository.js';
+import { billingService } from './features/billing/service.js';
 
 export interface Server {
   app: Express;
@@ -64,7 +66,8 @@ export async function createServer(config: Config, opts: { log?: Logger; sqliteF
     permissions,
     resolveSession: sessionResolver(db, secret, sessionCookieNames),
   });
-  const app = createApp({ config, db, log, auth });
+  const billing = billingService(planRepository(db));
+  const app = createApp({ config, db, log, auth, billing });
 
   return {
     app,

@@ -81,7 +81,30 @@ export interface AppSettingTable {
   value: string;
 }
 
+export interface ProductTable {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  /** JSON array of feature lines. */
+  features: string;
+  active: number;
+  sort: number;
+}
+
+export interface PriceTable {
+  id: string;
+  product_id: string;
+  unit_amount: number;
+  currency: string;
+  interval: string;
+  active: number;
+  stripe_price_id: string | null;
+}
+
 export interface Database {
+  product: ProductTable;
+  price: PriceTable;
   app_setting: AppSettingTable;
   user: UserTable;
   session: SessionTable;

@@ -4,6 +4,7 @@ import type {
   LoginInput,
   LoginResult,
   Me,
+  Plan,
   ResetInput,
   SignupInput,
 } from '../domain/index.js';
@@ -75,6 +76,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       me: () => request<Me>('GET', '/api/auth/me'),
       forgot: (body: ForgotInput) => request<{ message: string }>('POST', '/api/auth/forgot', body),
       reset: (body: ResetInput) => request<{ message: string }>('POST', '/api/auth/reset', body),
+    },
+    plans: {
+      list: () => request<{ items: Plan[] }>('GET', '/api/plans'),
+    },
+    billing: {
+      checkout: (body: { priceId: string }) => request<{ url: string }>('POST', '/api/billing/checkout', body),
+      portal: (body: { returnUrl: string }) => request<{ url: string }>('POST', '/api/billing/portal', body),
     },
   };
 }

@@ -1,0 +1,69 @@
+export const planKeys = ['free', 'pro', 'business', 'enterprise'] as const;
+export type PlanKey = (typeof planKeys)[number];
+export type BillingInterval = 'month' | 'year';
+
+export interface PlanPrice {
+  id: string;
+  /** Minor units (pence). */
+  unitAmount: number;
+  currency: string;
+  interval: BillingInterval;
+}
+
+export interface Plan {
+  id: string;
+  key: PlanKey;
+  name: string;
+  description: string;
+  features: string[];
+  prices: PlanPrice[];
+}
+
+export const yearlyDiscountPercent = 10;
+
+/** Workspace groups each plan may own; null is unlimited. */
+export const groupLimits: Record<PlanKey, number | null> = { free: 1, pro: 10, business: 20, enterprise: null };
+
+/**
+ * The yearly price in whole pounds: twelve months less 10%, rounded up to a whole pound.
+ * Worked in pence so that 4.99 gives 54, not 53.99999.
+ */
+export function yearlyPricePounds(monthlyMinor: number): number {
+  return Math.ceil((monthlyMinor * 12 * (100 - yearlyDiscountPercent)) / 10_000);
+}
+
+/** Twelve monthly payments, the struck-through figure beside the yearly price. */
+export function undiscountedYearlyMinor(monthlyMinor: number): number {
+  return monthlyMinor * 12;
+}
+
+/** '£4.99', '£54', '£59.88': pence only when there are any. */
+export function formatPounds(minor: number): string {
+  const pounds = minor / 100;
+  return `£${Number.isInteger(pounds) ? pounds.toFixed(0) : pounds.toFixed(2)}`;
+}
+
+export interface DisplayPrice {
+  /** What the card shows as the price for the chosen interval. */
+  amount: string;
+  interval: BillingInterval;
+  /** Yearly only: the undiscounted twelve months, struck through. */
+  struck?: string;
+  saveLabel?: string;
+}
+
+export function displayPrice(monthlyMinor: number, interval: BillingInterval): DisplayPrice {
+  if (monthlyMinor === 0) return { amount: formatPounds(0), interval };
+  if (interval === 'month') return { amount: formatPounds(monthlyMinor), interval };
+  return {
+    amount: formatPounds(yearlyPricePounds(monthlyMinor) * 100),
+    interval,
+    struck: formatPounds(undiscountedYearlyMinor(monthlyMinor)),
+    saveLabel: `SAVE ${yearlyDiscountPercent}%`,
+  };
+}
+
+export const billingMessages = {
+  notConfigured: 'Billing is not configured on this server',
+  unknownPrice: 'This plan or price does not exist',
+} as const;
