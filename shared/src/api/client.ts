@@ -1,5 +1,14 @@
 import type {
   ApiErrorBody,
+  Bookmark,
+  BookmarkListQuery,
+  CategorySummary,
+  CreateBookmarkInput,
+  Page,
+  PagePreview,
+  Profile,
+  UpdateBookmarkInput,
+  UpdateProfileInput,
   ForgotInput,
   LoginInput,
   LoginResult,
@@ -40,20 +49,28 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { signal?: AbortSignal } = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const token = await options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
       res = await doFetch(`${baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         credentials: 'include',
+        signal: init.signal,
       });
-    } catch {
+    } catch (e) {
+      if (init.signal?.aborted) throw e;
       throw new ApiError(0, 'network_error', networkErrorMessage);
     }
     const text = await res.text();
@@ -77,6 +94,34 @@ export function createApiClient(options: ApiClientOptions = {}) {
       forgot: (body: ForgotInput) => request<{ message: string }>('POST', '/api/auth/forgot', body),
       reset: (body: ResetInput) => request<{ message: string }>('POST', '/api/auth/reset', body),
     },
+    bookmarks: {
+      list: (query: BookmarkListQuery = {}) => request<Page<Bookmark>>('GET', `/api/bookmarks${queryString(query)}`),
+      get: (id: string) => request<Bookmark>('GET', `/api/bookmarks/${encodeURIComponent(id)}`),
+      create: (body: CreateBookmarkInput) => request<Bookmark>('POST', '/api/bookmarks', body),
+      update: (id: string, body: UpdateBookmarkInput) =>
+        request<Bookmark>('PATCH', `/api/bookmarks/${encodeURIComponent(id)}`, body),
+      remove: (id: string) => request<{ ok: true }>('DELETE', `/api/bookmarks/${encodeURIComponent(id)}`),
+      removeMany: (ids: string[]) => request<{ deleted: number }>('POST', '/api/bookmarks/delete', { ids }),
+      refreshScreenshot: (id: string) =>
+        request<Bookmark>('POST', `/api/bookmarks/${encodeURIComponent(id)}/screenshot`, {}),
+    },
+    categories: {
+      list: () => request<{ items: CategorySummary[] }>('GET', '/api/categories'),
+      suggested: () => request<{ items: string[] }>('GET', '/api/categories/suggested'),
+    },
+    pages: {
+      preview: (url: string, init: { signal?: AbortSignal } = {}) =>
+        request<PagePreview>('POST', '/api/pages/preview', { url }, init),
+    },
+    profile: {
+      get: () => request<Profile>('GET', '/api/profile'),
+      update: (body: UpdateProfileInput) => request<Profile>('PATCH', '/api/profile', body),
+      uploadPhoto: (file: Blob, name = 'photo.png') => {
+        const form = new FormData();
+        form.append('file', file, name);
+        return request<Profile>('POST', '/api/profile/photo', form);
+      },
+    },
     plans: {
       list: () => request<{ items: Plan[] }>('GET', '/api/plans'),
     },
@@ -85,6 +130,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       portal: (body: { returnUrl: string }) => request<{ url: string }>('POST', '/api/billing/portal', body),
     },
   };
+}
+
+function queryString(query: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
 }
 
 function safeJson(text: string): unknown {

@@ -7,11 +7,6 @@ export const limits = {
 
 export const mobileBreakpointPx = 600;
 
-export const defaultSettings = {
-  categoryTabColor: '#1976D2',
-  layoutPreference: 'list',
-} as const;
-
 export const permissionFlags = [
   'admin',
   'advertiser',

@@ -3,7 +3,8 @@ import type { Permissions } from './constants.js';
 export type LayoutPreference = 'list' | 'grid';
 
 export interface ProfileSettings {
-  categoryTabColor: string;
+  /** null: the page's own default (categoryTabColorDefaults). */
+  categoryTabColor: string | null;
   layoutPreference: LayoutPreference;
 }
 

@@ -12,7 +12,7 @@ export function makeMe(overrides: Partial<Me['permissions']> = {}): Me {
     profile: {
       displayName: 'Ann Lee',
       photoURL: null,
-      settings: { categoryTabColor: '#1976D2', layoutPreference: 'list' },
+      settings: { categoryTabColor: null, layoutPreference: 'list' },
     },
     permissions: {
       admin: false,

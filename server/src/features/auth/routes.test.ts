@@ -30,7 +30,7 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect(me.profile).toEqual({
         displayName: 'Zoë',
         photoURL: null,
-        settings: { categoryTabColor: '#1976D2', layoutPreference: 'list' },
+        settings: { categoryTabColor: null, layoutPreference: 'list' },
       });
       expect(me.permissions).toEqual({
         admin: false,

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
-import { authMessages as m, defaultSettings, type LoginResult, type Me } from '@linkhive/shared/domain';
+import { authMessages as m, type LoginResult, type Me } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import type { ProfileRepository } from '../profile/repository.js';
@@ -44,7 +44,7 @@ export function authService(deps: {
         displayName: profile?.display_name ?? user.name,
         photoURL: profile?.photo_url ?? null,
         settings: {
-          categoryTabColor: profile?.category_tab_color || defaultSettings.categoryTabColor,
+          categoryTabColor: profile?.category_tab_color ?? null,
           layoutPreference: profile?.layout_preference === 'grid' ? 'grid' : 'list',
         },
       },

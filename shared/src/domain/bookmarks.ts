@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { limits } from './constants.js';
+
+/** An example home address for the messages where the spec's text left one out as `{host}`. */
+export const exampleHosts = ['https://www.example.com', 'https://example.com'] as const;
+
+// To the letter of spec/core.md sections 5 and 8 ('alpha numberic' included).
+export const bookmarkMessages = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Maximum character count of 50 has been exceeded',
+  linkRequired: 'Web site is required',
+  linkInvalid: `Invalid URL use e.g. ${exampleHosts[0]} or ${exampleHosts[1]}`,
+  editLinkInvalid: 'Wrong format. use e.g. http(s)://www.example.com',
+  rssInvalid: `Invalid URL use e.g. ${exampleHosts[0]}/feed.xml`,
+  categoryRequired: 'Category is required',
+  categoryCharacters: 'Must contain alpha numberic characters',
+  categoryTooLong: 'Name must be less than 25 characters',
+  duplicateLink: 'This link has already been added to your bookmarks',
+  addFailed: 'Failed to add link',
+  notFound: 'This bookmark does not exist',
+  bookmarked: (title: string, category: string) => `${title} in ${category} has been bookmarked!`,
+  bookmarkedTitle: 'Bookmarked',
+  linkUpdated: 'Link Updated',
+  linkDeleted: 'Link Deleted',
+  favouriteSaved: 'Favourite saved',
+  favouriteRemoved: 'Favourite removed',
+  noFavourites: 'You have no favourites',
+  noBookmarks: 'No bookmarks have been added.',
+  noResults: 'No results found',
+  allCategories: 'All Categories',
+} as const;
+
+/** The prefix an empty address field fills in when clicked (the spec's '{host}'). */
+export const addressPrefix = 'https://';
+
+const isHttpUrl = (value: string) => {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+};
+
+/** Letters (any script), digits and spaces; the first letter is capitalised on entry. */
+export const categoryPattern = /^[\p{L}\p{N} ]+$/u;
+
+export function capitaliseFirst(value: string): string {
+  return value.charAt(0).toLocaleUpperCase() + value.slice(1);
+}
+
+export const titleSchema = z
+  .string({ error: bookmarkMessages.titleRequired })
+  .trim()
+  .min(1, bookmarkMessages.titleRequired)
+  .max(limits.titleMax, bookmarkMessages.titleTooLong);
+
+const linkSchema = (invalid: string) =>
+  z
+    .string({ error: bookmarkMessages.linkRequired })
+    .trim()
+    .min(1, bookmarkMessages.linkRequired)
+    .refine((v) => v !== addressPrefix && isHttpUrl(v), invalid);
+
+export const categorySchema = z
+  .string({ error: bookmarkMessages.categoryRequired })
+  .trim()
+  .min(1, bookmarkMessages.categoryRequired)
+  .regex(categoryPattern, bookmarkMessages.categoryCharacters)
+  .max(limits.customCategoryMax, bookmarkMessages.categoryTooLong)
+  .transform((v) => capitaliseFirst(v.replace(/\s+/g, ' ')));
+
+const rssSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isHttpUrl(v), bookmarkMessages.rssInvalid)
+  .nullish()
+  .transform((v) => v || null);
+
+const promotorSchema = z
+  .string()
+  .trim()
+  .max(120)
+  .regex(/^[a-z0-9-]*$/, 'Invalid promotor')
+  .nullish()
+  .transform((v) => v || null);
+
+export const createBookmarkSchema = z.object({
+  link: linkSchema(bookmarkMessages.linkInvalid),
+  title: titleSchema,
+  category: categorySchema,
+  favourite: z.boolean().default(false),
+  rssFeed: rssSchema,
+  promotor: promotorSchema,
+});
+
+export const updateBookmarkSchema = z
+  .object({
+    link: linkSchema(bookmarkMessages.editLinkInvalid),
+    title: titleSchema,
+    category: categorySchema,
+    favourite: z.boolean(),
+    rssFeed: rssSchema,
+  })
+  .partial();
+
+export const bulkDeleteSchema = z.object({ ids: z.array(z.string().min(1)).min(1).max(1000) });
+
+export const bookmarkListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(100).optional(),
+  favourite: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+
+export const previewSchema = z.object({ url: linkSchema(bookmarkMessages.linkInvalid) });
+
+export type CreateBookmarkInput = z.input<typeof createBookmarkSchema>;
+export type UpdateBookmarkInput = z.input<typeof updateBookmarkSchema>;
+export interface BookmarkListQuery {
+  q?: string;
+  category?: string;
+  favourite?: boolean;
+  page?: number;
+  pageSize?: number;
+}
+
+export type ScreenshotStatus = 'pending' | 'ready' | 'failed' | 'off';
+
+export interface Bookmark {
+  id: string;
+  title: string;
+  link: string;
+  domain: string;
+  category: string;
+  favourite: boolean;
+  /** Served from /files/ while the bookmark is a favourite and its screenshot exists. */
+  screenshot: string | null;
+  screenshotStatus: ScreenshotStatus | null;
+  faviconUrl: string;
+  rssFeed: string | null;
+  promotor: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CategorySummary {
+  name: string;
+  count: number;
+}
+
+export interface PagePreview {
+  title: string | null;
+  rssFeed: string | null;
+  /** Whether the server can take a screenshot (Chromium present) once the link is a favourite. */
+  screenshot: boolean;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The address as the user typed it, for comparing duplicates: scheme and host lowercased, no trailing slash. */
+export function normaliseLink(link: string): string {
+  const u = new URL(link.trim());
+  let s = `${u.protocol}//${u.host.toLowerCase()}${u.pathname}${u.search}${u.hash}`;
+  if (s.endsWith('/') && !u.search && !u.hash) s = s.slice(0, -1);
+  return s;
+}
+
+export function domainOf(link: string): string {
+  return new URL(link).hostname.toLowerCase().replace(/^www\./, '');
+}
+
+export function autoTitle(title: string | null | undefined, link: string): string {
+  const t = (title ?? '').replace(/\s+/g, ' ').trim() || domainOf(link);
+  return t.slice(0, limits.titleMax);
+}

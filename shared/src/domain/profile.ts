@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { nameSchema } from './auth.js';
+
+export const profileMessages = {
+  updatedTitle: 'Profile updated',
+  updated: 'Profile has been successfully updated!',
+  updateFailed: 'Update failed',
+  colorUpdated: 'Color Updated',
+  colorUpdateFailed: 'Update Failed',
+  pngOnly: 'Images must be PNG files',
+  imageTooLarge: 'The picture must be 2 MB or smaller',
+  fileRequired: 'Choose a PNG picture to upload',
+} as const;
+
+/** The spec gives two defaults for the tab colour: one on the categories page, one elsewhere. */
+export const categoryTabColorDefaults = { categories: '#E53935', favourites: '#1976D2', profile: '#1976D2' } as const;
+
+/** Saved this long after the last change of the colour picker. */
+export const colorSaveDelayMs = 500;
+export const profilePhotoMaxBytes = 2 * 1024 * 1024;
+
+const colorSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^#[0-9a-fA-F]{6}$/.test(v), 'Colours are written as #RRGGBB')
+  .nullable()
+  .transform((v) => (v ? v.toUpperCase() : null));
+
+export const updateProfileSchema = z.object({
+  displayName: nameSchema.optional(),
+  settings: z
+    .object({
+      categoryTabColor: colorSchema.optional(),
+      layoutPreference: z.enum(['list', 'grid']).optional(),
+    })
+    .optional(),
+});
+
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export interface Profile {
+  displayName: string;
+  email: string;
+  photoURL: string | null;
+  settings: {
+    /** null: the page's own default (categoryTabColorDefaults). */
+    categoryTabColor: string | null;
+    layoutPreference: 'list' | 'grid';
+  };
+}
