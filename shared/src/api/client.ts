@@ -132,7 +132,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   };
 }
 
-function queryString(query: Record<string, string | number | boolean | undefined>): string {
+function queryString(query: object): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
   const s = params.toString();
