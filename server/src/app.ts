@@ -14,7 +14,16 @@ import type { AuthService } from './features/auth/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { billingRoutes } from './features/billing/routes.js';
 import type { BillingService } from './features/billing/service.js';
-import { webApp } from './web/static.js';
+import { storedFiles, webApp } from './web/static.js';
+import { bookmarkRoutes } from './features/bookmarks/routes.js';
+import type { BookmarkService } from './features/bookmarks/service.js';
+import { faviconRoutes } from './features/favicons/routes.js';
+import type { FaviconService } from './features/favicons/service.js';
+import { pageRoutes } from './features/pages/routes.js';
+import type { PageService } from './features/pages/service.js';
+import { profileRoutes } from './features/profile/routes.js';
+import type { ProfileService } from './features/profile/service.js';
+import { rateLimit } from './http/rate-limit.js';
 
 export interface AppDeps {
   config: Config;
@@ -22,6 +31,11 @@ export interface AppDeps {
   log: Logger;
   auth: AuthService;
   billing: BillingService;
+  bookmarks: BookmarkService;
+  profiles: ProfileService;
+  pages: PageService;
+  favicons: FaviconService;
+  filesRoot: string;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -76,8 +90,14 @@ export function createApp(deps: AppDeps): Express {
   api.use(healthRoutes(db));
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
   api.use(billingRoutes(deps.billing));
+  api.use(bookmarkRoutes(deps.bookmarks));
+  api.use(profileRoutes(deps.profiles));
+  api.use(pageRoutes(deps.pages, db));
+  api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));
   app.use('/api', api);
+
+  app.use('/files', storedFiles(deps.filesRoot));
 
   const web = config.webDist ? webApp(config.webDist) : null;
   if (web) app.use(web);

@@ -12,6 +12,10 @@ export interface Config {
   authSecret: string | null;
   webDist: string | null;
   logLevel: string;
+  /** CHROMIUM_PATH; null looks in the usual places. */
+  chromiumPath: string | null;
+  /** SCREENSHOTS=off turns page screenshots off even where Chromium is installed. */
+  screenshots: boolean;
   /** Requests per minute per address on sign-in, sign-up and reset. */
   authRateLimit: number;
 }
@@ -44,5 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? null,
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 10),
+    chromiumPath: env.CHROMIUM_PATH || null,
+    screenshots: env.SCREENSHOTS !== 'off',
   };
 }

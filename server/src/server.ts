@@ -15,6 +15,18 @@ import { permissionService, type PermissionService } from './features/permission
 import { ensureAuthSecret } from './features/settings/repository.js';
 import { planRepository } from './features/billing/repository.js';
 import { billingService } from './features/billing/service.js';
+import { bookmarkRepository } from './features/bookmarks/repository.js';
+import { bookmarkService } from './features/bookmarks/service.js';
+import { faviconService } from './features/favicons/service.js';
+import { pageService } from './features/pages/service.js';
+import { profileService } from './features/profile/service.js';
+import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/service.js';
+import { diskFileStore } from './integrations/files/index.js';
+import { createAddressGuard } from './integrations/page-fetch/address-guard.js';
+import { createGuardedFetch } from './integrations/page-fetch/guarded-fetch.js';
+import { createScreenshotter } from './integrations/screenshots/index.js';
+import { jobQueue } from './jobs/queue.js';
+import { startWorker, type Worker } from './jobs/worker.js';
 
 export interface Server {
   app: Express;
@@ -23,6 +35,7 @@ export interface Server {
   mailer: Mailer;
   auth: AuthService;
   permissions: PermissionService;
+  worker: Worker;
   close(): Promise<void>;
 }
 
@@ -67,7 +80,34 @@ export async function createServer(config: Config, opts: { log?: Logger; sqliteF
     resolveSession: sessionResolver(db, secret, sessionCookieNames),
   });
   const billing = billingService(planRepository(db));
-  const app = createApp({ config, db, log, auth, billing });
+
+  const guard = createAddressGuard(config.fetchAllowHosts);
+  const fetchPage = createGuardedFetch(guard);
+  const files = diskFileStore(config.dataDir);
+  const screenshotter = createScreenshotter({
+    enabled: config.screenshots,
+    chromiumPath: config.chromiumPath,
+    guard,
+    log,
+  });
+  const queue = jobQueue(db, database.dialect);
+  let worker: Worker | null = null;
+  const screenshots = screenshotService({ db, queue, files, screenshotter, poke: () => worker?.poke() });
+  worker = startWorker(queue, { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) }, log);
+  const bookmarks = bookmarkService(bookmarkRepository(db), screenshots);
+
+  const app = createApp({
+    config,
+    db,
+    log,
+    auth,
+    billing,
+    bookmarks,
+    profiles: profileService(profiles, files),
+    pages: pageService(fetchPage, screenshots.enabled),
+    favicons: faviconService(db, files, fetchPage),
+    filesRoot: files.root,
+  });
 
   return {
     app,
@@ -76,7 +116,10 @@ export async function createServer(config: Config, opts: { log?: Logger; sqliteF
     mailer,
     auth,
     permissions,
+    worker,
     async close() {
+      await worker.stop();
+      await screenshotter.close();
       mailer.close();
       await database.destroy();
     },

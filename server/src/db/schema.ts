@@ -102,7 +102,56 @@ export interface PriceTable {
   stripe_price_id: string | null;
 }
 
+export interface BookmarkTable {
+  id: string;
+  user_id: string;
+  title: string;
+  link: string;
+  link_key: string;
+  domain: string;
+  category: string;
+  favourite: number;
+  rss_feed: string | null;
+  promotor: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScreenshotTable {
+  domain: string;
+  status: 'pending' | 'ready' | 'failed';
+  file: string | null;
+  error: string | null;
+  updated_at: string;
+}
+
+export interface FaviconTable {
+  domain: string;
+  status: 'ok' | 'missing';
+  content_type: string | null;
+  file: string | null;
+  fetched_at: string;
+}
+
+export interface JobTable {
+  id: string;
+  type: string;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  run_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  bookmark: BookmarkTable;
+  category_suggestion: { name: string };
+  screenshot: ScreenshotTable;
+  job: JobTable;
+  favicon: FaviconTable;
   product: ProductTable;
   price: PriceTable;
   app_setting: AppSettingTable;

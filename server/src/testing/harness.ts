@@ -29,6 +29,7 @@ export async function startTestServer(dialect: TestDialect, env: Record<string, 
     PORT: '0',
     PUBLIC_URL: testPublicUrl,
     AUTH_RATE_LIMIT: '1000',
+    SCREENSHOTS: 'off',
     ...env,
     DATABASE_URL: pgDb?.url ?? '',
   });

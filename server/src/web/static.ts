@@ -25,3 +25,16 @@ export function webApp(distDir: string): Router | null {
   });
   return r;
 }
+
+/** Screenshots and uploads: names are random or versioned, so they can be cached for good. */
+export function storedFiles(root: string): Router {
+  const r = express.Router();
+  r.use((_req, res, next) => {
+    // Served from our origin, so never let a stored file run script or be sniffed into HTML.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  r.use(express.static(root, { index: false, dotfiles: 'deny', immutable: true, maxAge: '365d', fallthrough: true }));
+  return r;
+}

@@ -18,6 +18,23 @@ export function profileRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('user_id').doNothing())
         .execute();
     },
+    /** Only the fields given change; undefined leaves a column as it is. */
+    async update(
+      userId: string,
+      changes: {
+        display_name?: string;
+        photo_url?: string | null;
+        category_tab_color?: string | null;
+        layout_preference?: string;
+      },
+    ) {
+      const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      await db
+        .updateTable('profile')
+        .set({ ...set, updated_at: new Date().toISOString() })
+        .where('user_id', '=', userId)
+        .execute();
+    },
     find(userId: string) {
       return db.selectFrom('profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },

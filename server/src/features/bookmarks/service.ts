@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import {
+  bookmarkMessages as m,
+  domainOf,
+  normaliseLink,
+  type Bookmark,
+  type CategorySummary,
+  type Page,
+  type ScreenshotStatus,
+} from '@linkhive/shared/domain';
+import type { z } from 'zod';
+import type { createBookmarkSchema, updateBookmarkSchema, bookmarkListQuerySchema } from '@linkhive/shared/domain';
+import { conflict, notFound } from '../../http/errors.js';
+import type { ScreenshotService } from '../screenshots/service.js';
+import type { BookmarkRepository, BookmarkRow } from './repository.js';
+
+type CreateInput = z.output<typeof createBookmarkSchema>;
+type UpdateInput = z.output<typeof updateBookmarkSchema>;
+type ListQuery = z.output<typeof bookmarkListQuerySchema>;
+
+export const newId = () => randomBytes(12).toString('base64url');
+
+export const faviconUrl = (domain: string) => `/api/favicons/${encodeURIComponent(domain)}`;
+
+export function toBookmark(row: BookmarkRow, screenshotsOn: boolean): Bookmark {
+  const favourite = Number(row.favourite) === 1;
+  let screenshotStatus: ScreenshotStatus | null = null;
+  if (favourite)
+    screenshotStatus = !screenshotsOn ? 'off' : ((row.screenshot_status as ScreenshotStatus | null) ?? 'pending');
+  return {
+    id: row.id,
+    title: row.title,
+    link: row.link,
+    domain: row.domain,
+    category: row.category,
+    favourite,
+    // Kept only while favourite (spec: turning favourite off clears the screenshot).
+    screenshot: favourite && row.screenshot_status === 'ready' ? row.screenshot_file : null,
+    screenshotStatus,
+    faviconUrl: faviconUrl(row.domain),
+    rssFeed: row.rss_feed,
+    promotor: row.promotor,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; message?: string };
+  return (
+    err?.code === '23505' ||
+    err?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(err?.message ?? '')
+  );
+};
+
+export function bookmarkService(repo: BookmarkRepository, screenshots: ScreenshotService) {
+  const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
+
+  async function get(userId: string, id: string): Promise<Bookmark> {
+    const row = await repo.find(userId, id);
+    if (!row) throw notFound(m.notFound);
+    return toBookmark(row, screenshots.enabled);
+  }
+
+  return {
+    get,
+
+    async create(userId: string, input: CreateInput): Promise<Bookmark> {
+      const linkKey = normaliseLink(input.link);
+      if (await repo.findByLinkKey(userId, linkKey)) throw duplicate();
+      const now = new Date().toISOString();
+      const id = newId();
+      const domain = domainOf(input.link);
+      try {
+        await repo.insert({
+          id,
+          user_id: userId,
+          title: input.title,
+          link: input.link,
+          link_key: linkKey,
+          domain,
+          category: input.category,
+          favourite: input.favourite ? 1 : 0,
+          rss_feed: input.rssFeed,
+          promotor: input.promotor,
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (e) {
+        // Two saves of one link at once: the unique index decides, the loser hears the same message.
+        if (isUniqueViolation(e)) throw duplicate();
+        throw e;
+      }
+      if (input.favourite) await screenshots.request(domain, input.link);
+      return get(userId, id);
+    },
+
+    async update(userId: string, id: string, input: UpdateInput): Promise<Bookmark> {
+      const current = await repo.find(userId, id);
+      if (!current) throw notFound(m.notFound);
+      const changes: Parameters<BookmarkRepository['update']>[2] = { updated_at: new Date().toISOString() };
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.category !== undefined) changes.category = input.category;
+      if (input.rssFeed !== undefined) changes.rss_feed = input.rssFeed;
+      if (input.favourite !== undefined) changes.favourite = input.favourite ? 1 : 0;
+      if (input.link !== undefined && input.link !== current.link) {
+        const linkKey = normaliseLink(input.link);
+        const other = await repo.findByLinkKey(userId, linkKey);
+        if (other && other.id !== id) throw duplicate();
+        Object.assign(changes, { link: input.link, link_key: linkKey, domain: domainOf(input.link) });
+      }
+      try {
+        await repo.update(userId, id, changes);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw duplicate();
+        throw e;
+      }
+      const updated = await get(userId, id);
+      if (updated.favourite && (!current.favourite || changes.domain))
+        await screenshots.request(updated.domain, updated.link);
+      return get(userId, id);
+    },
+
+    async refreshScreenshot(userId: string, id: string): Promise<Bookmark> {
+      const b = await get(userId, id);
+      if (b.favourite) await screenshots.request(b.domain, b.link, true);
+      return get(userId, id);
+    },
+
+    async remove(userId: string, ids: string[]): Promise<number> {
+      return repo.remove(userId, ids);
+    },
+
+    async list(userId: string, q: ListQuery): Promise<Page<Bookmark>> {
+      const { rows, total } = await repo.list(userId, {
+        q: q.q,
+        category: q.category,
+        favourite: q.favourite,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      return { items: rows.map((r) => toBookmark(r, screenshots.enabled)), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async categories(userId: string): Promise<CategorySummary[]> {
+      return (await repo.categories(userId)).map((c) => ({ name: c.name, count: Number(c.count) }));
+    },
+
+    async suggested(): Promise<string[]> {
+      return (await repo.suggested()).map((r) => r.name);
+    },
+  };
+}
+
+export type BookmarkService = ReturnType<typeof bookmarkService>;

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FileStore } from '../../integrations/files/index.js';
+import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
+
+const weekMs = 7 * 24 * 60 * 60 * 1000;
+
+// Raster formats only: an SVG from a stranger's site served from our origin could carry script.
+const imageTypes: [string, (b: Buffer) => boolean][] = [
+  ['image/png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+  ['image/x-icon', (b) => b.readUInt32BE(0) === 0x00000100],
+  ['image/gif', (b) => b.subarray(0, 4).toString('latin1') === 'GIF8'],
+  ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
+  [
+    'image/webp',
+    (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  ],
+];
+
+export const sniffImage = (b: Buffer) =>
+  b.length >= 12 ? (imageTypes.find(([, test]) => test(b))?.[0] ?? null) : null;
+
+/** A letter on a coloured square, for sites without a usable icon. */
+export function letterIcon(domain: string): string {
+  const hue = parseInt(createHash('md5').update(domain).digest('hex').slice(0, 4), 16) % 360;
+  const letter = (domain.replace(/^www\./, '')[0] ?? '?').toUpperCase().replace(/[^A-Z0-9]/, '?');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="hsl(${hue},55%,45%)"/><text x="16" y="22" font-family="Arial,sans-serif" font-size="18" font-weight="bold" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
+}
+
+export function faviconService(db: Kysely<Database>, files: FileStore, fetchPage: GuardedFetch) {
+  async function fetchIcon(domain: string): Promise<{ type: string; body: Buffer } | null> {
+    for (const scheme of ['https', 'http']) {
+      try {
+        const res = await fetchPage(`${scheme}://${domain}/favicon.ico`, {
+          maxBytes: 200_000,
+          timeoutMs: 4_000,
+          accept: 'image/*',
+        });
+        const type = res.status === 200 ? sniffImage(res.body) : null;
+        if (type) return { type, body: res.body };
+      } catch {
+        // Try the other scheme, then give up quietly: a missing icon is normal.
+      }
+    }
+    return null;
+  }
+
+  return {
+    /** The stored icon of a domain, fetching it at most once a week; null means use the letter icon. */
+    async get(domain: string): Promise<{ type: string; body: Buffer } | null> {
+      const row = await db.selectFrom('favicon').selectAll().where('domain', '=', domain).executeTakeFirst();
+      if (row && Date.now() - new Date(row.fetched_at).getTime() < weekMs) {
+        if (row.status !== 'ok' || !row.file) return null;
+        const body = await files.read(row.file);
+        if (body) return { type: row.content_type ?? 'image/x-icon', body };
+      }
+      const icon = await fetchIcon(domain);
+      const name = `${createHash('sha1').update(domain).digest('hex').slice(0, 20)}.img`;
+      const file = icon ? await files.put('favicons', name, icon.body) : null;
+      const values = {
+        status: icon ? ('ok' as const) : ('missing' as const),
+        content_type: icon?.type ?? null,
+        file,
+        fetched_at: new Date().toISOString(),
+      };
+      await db
+        .insertInto('favicon')
+        .values({ domain, ...values })
+        .onConflict((oc) => oc.column('domain').doUpdateSet(values))
+        .execute();
+      return icon;
+    },
+  };
+}
+
+export type FaviconService = ReturnType<typeof faviconService>;

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FileStore } from '../../integrations/files/index.js';
+import type { Screenshotter } from '../../integrations/screenshots/index.js';
+import type { JobQueue } from '../../jobs/queue.js';
+
+export const SCREENSHOT_JOB = 'screenshot';
+
+interface ScreenshotJob {
+  domain: string;
+  link: string;
+}
+
+/** Screenshots are kept once per domain and shared by every bookmark of it (spec: stored once per domain). */
+export function screenshotService(deps: {
+  db: Kysely<Database>;
+  queue: JobQueue;
+  files: FileStore;
+  screenshotter: Screenshotter;
+  poke: () => void;
+}) {
+  const { db, queue, files, screenshotter } = deps;
+
+  return {
+    enabled: screenshotter.available,
+
+    /** Queues a capture unless the domain has one (or one is on its way); `force` retakes it. */
+    async request(domain: string, link: string, force = false): Promise<void> {
+      if (!screenshotter.available) return;
+      const now = new Date().toISOString();
+      const existing = await db
+        .selectFrom('screenshot')
+        .select('status')
+        .where('domain', '=', domain)
+        .executeTakeFirst();
+      if (existing && !force && existing.status !== 'failed') return;
+      if (existing && force && existing.status === 'pending') return;
+      await db
+        .insertInto('screenshot')
+        .values({ domain, status: 'pending', file: null, error: null, updated_at: now })
+        .onConflict((oc) => oc.column('domain').doUpdateSet({ status: 'pending', error: null, updated_at: now }))
+        .execute();
+      await queue.enqueue(SCREENSHOT_JOB, { domain, link } satisfies ScreenshotJob);
+      deps.poke();
+    },
+
+    async run({ domain, link }: ScreenshotJob): Promise<void> {
+      try {
+        const png = await screenshotter.capture(link);
+        const name = `${createHash('sha1').update(domain).digest('hex').slice(0, 16)}-${Date.now().toString(36)}.png`;
+        const path = await files.put('screenshots', name, png);
+        const old = await db.selectFrom('screenshot').select('file').where('domain', '=', domain).executeTakeFirst();
+        await db
+          .updateTable('screenshot')
+          .set({ status: 'ready', file: path, error: null, updated_at: new Date().toISOString() })
+          .where('domain', '=', domain)
+          .execute();
+        if (old?.file && old.file !== path) await files.remove(old.file);
+      } catch (err) {
+        await db
+          .updateTable('screenshot')
+          .set({
+            status: 'failed',
+            error: String((err as Error).message ?? err).slice(0, 500),
+            updated_at: new Date().toISOString(),
+          })
+          .where('domain', '=', domain)
+          .execute();
+        throw err;
+      }
+    },
+  };
+}
+
+export type ScreenshotService = ReturnType<typeof screenshotService>;

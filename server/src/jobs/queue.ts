@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, JobTable } from '../db/schema.js';
+import type { Dialect } from '../db/index.js';
+
+export interface JobQueue {
+  enqueue(type: string, payload: unknown, opts?: { runAt?: Date; id?: string }): Promise<string>;
+  /** Takes the oldest ready job, or one whose worker died holding it; null when there is none. */
+  claim(types: string[], leaseMs: number): Promise<JobTable | null>;
+  complete(id: string): Promise<void>;
+  fail(id: string, error: string, retryAt: Date | null): Promise<void>;
+}
+
+export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
+  return {
+    async enqueue(type, payload, opts = {}) {
+      const now = new Date().toISOString();
+      const id = opts.id ?? randomUUID();
+      await db
+        .insertInto('job')
+        .values({
+          id,
+          type,
+          payload: JSON.stringify(payload),
+          status: 'queued',
+          attempts: 0,
+          run_at: (opts.runAt ?? new Date()).toISOString(),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return id;
+    },
+
+    async claim(types, leaseMs) {
+      const now = new Date();
+      const nowIso = now.toISOString();
+      let next = db
+        .selectFrom('job')
+        .select('id')
+        .where('type', 'in', types)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', nowIso)]),
+            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', nowIso)]),
+          ]),
+        )
+        .orderBy('run_at')
+        .limit(1);
+      // Adapter: Postgres locks the chosen row so two workers never take one job; SQLite has one
+      // writer at a time, which makes the single UPDATE below atomic already.
+      if (dialect === 'postgres') next = next.forUpdate().skipLocked();
+      const row = await db
+        .updateTable('job')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+          updated_at: nowIso,
+        }))
+        .where('id', '=', (eb) => eb.selectFrom(next.as('next')).select('next.id'))
+        .returningAll()
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async complete(id) {
+      await db
+        .updateTable('job')
+        .set({ status: 'done', locked_until: null, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async fail(id, error, retryAt) {
+      await db
+        .updateTable('job')
+        .set({
+          status: retryAt ? 'queued' : 'failed',
+          run_at: (retryAt ?? new Date()).toISOString(),
+          locked_until: null,
+          last_error: error.slice(0, 1000),
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
