@@ -99,8 +99,28 @@ export class Agent {
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
+  /** A multipart upload of one file, as a browser's FormData sends it. */
+  async upload<T = any>(p: string, field: string, data: Uint8Array, filename: string, type: string): Promise<Reply<T>> {
+    const form = new FormData();
+    form.append(field, new Blob([data], { type }), filename);
+    const headers: Record<string, string> = { origin: this.baseUrl };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + p, { method: 'POST', headers, body: form });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+
   get = <T = any>(p: string) => this.request<T>('GET', p);
   post = <T = any>(p: string, body: unknown = {}) => this.request<T>('POST', p, body);
+  patch = <T = any>(p: string, body: unknown = {}) => this.request<T>('PATCH', p, body);
+  delete = <T = any>(p: string) => this.request<T>('DELETE', p);
+
+  /** Signs up a fresh account on this agent. */
+  async signUp(email: string, firstName = 'Ann') {
+    const res = await this.post('/api/auth/signup', { firstName, email, password: 'Passw0rd!' });
+    if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+    return res.body as { user: { id: string } };
+  }
 
   cookie(name: string) {
     return this.cookies.get(name);

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
+import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
+import { findChromium } from '../../integrations/screenshots/index.js';
+
+const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
+
+describe('screenshots of favourites, taken in Chromium as jobs', () => {
+  let fixtures: FixtureServer;
+  let t: TestServer;
+  let a: Agent;
+  beforeAll(async () => {
+    expect(
+      findChromium(process.env.CHROMIUM_PATH ?? null),
+      'npm test installs Chromium (Debian package chromium)',
+    ).not.toBeNull();
+    fixtures = await startFixtureServer();
+    t = await startTestServer('sqlite', { SCREENSHOTS: 'on', FETCH_ALLOW_HOSTS: 'localhost' });
+    a = t.agent();
+    await a.signUp('shots@example.com');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fixtures?.close();
+  });
+
+  it('answers the save at once and follows with a stored 1280x800 PNG', async () => {
+    const link = fixtures.url('/pages/firefox-feeds-test-page-rss-relative.html', 'localhost');
+    const saved = await a.post('/api/bookmarks', { link, title: 'Feeds test page', category: 'Test', favourite: true });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ screenshot: null, screenshotStatus: 'pending' });
+
+    await t.server.worker.idle();
+    const after = (await a.get(`/api/bookmarks/${saved.body.id}`)).body;
+    expect(after.screenshotStatus).toBe('ready');
+    expect(after.screenshot).toMatch(/^\/files\/screenshots\/[0-9a-f]{16}-\w+\.png$/);
+    const file = await fetch(t.url + after.screenshot);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await file.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(pngSize(png)).toEqual({ width: 1280, height: 800 });
+
+    // One screenshot per domain: another favourite of the site reuses it without a new job.
+    const jobsBefore = await t.server.database.db.selectFrom('job').select('id').execute();
+    const second = await a.post('/api/bookmarks', {
+      link: fixtures.url('/pages/wikipedia-fr-article-atom-alternate.html', 'localhost'),
+      title: 'Another page',
+      category: 'Test',
+      favourite: true,
+    });
+    expect(second.body.screenshot).toBe(after.screenshot);
+    expect(await t.server.database.db.selectFrom('job').select('id').execute()).toHaveLength(jobsBefore.length);
+
+    // Refresh takes a new one under a new name; unfavouriting hides it.
+    await a.post(`/api/bookmarks/${saved.body.id}/screenshot`);
+    await t.server.worker.idle();
+    const refreshed = (await a.get(`/api/bookmarks/${saved.body.id}`)).body;
+    expect(refreshed.screenshotStatus).toBe('ready');
+    expect(refreshed.screenshot).not.toBe(after.screenshot);
+    expect((await fetch(t.url + after.screenshot)).status).toBe(404);
+    const off = await a.patch(`/api/bookmarks/${saved.body.id}`, { favourite: false });
+    expect(off.body).toMatchObject({ screenshot: null, screenshotStatus: null });
+  });
+
+  it('never lets the browser visit an address the guard refuses', async () => {
+    const saved = await a.post('/api/bookmarks', {
+      link: fixtures.url('/pages/firefox-feeds-test-page-rss-relative.html'),
+      title: 'Loopback by address',
+      category: 'Test',
+      favourite: true,
+    });
+    await t.server.worker.idle();
+    const row = await t.server.database.db
+      .selectFrom('screenshot')
+      .selectAll()
+      .where('domain', '=', '127.0.0.1')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect(row.error).toBe('This address cannot be fetched');
+    expect((await a.get(`/api/bookmarks/${saved.body.id}`)).body).toMatchObject({
+      screenshot: null,
+      screenshotStatus: 'failed',
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { startTestServer, type TestServer } from '../testing/harness.js';
+import { testDialects } from '../testing/databases.js';
+import { jobQueue } from './queue.js';
+import { startWorker } from './worker.js';
+
+describe.each(testDialects)('the job queue on %s', (dialect) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('hands each job to one worker only, even when they claim at the same moment', async () => {
+    const queue = jobQueue(t.server.database.db, t.server.database.dialect);
+    for (let i = 0; i < 20; i++) await queue.enqueue('count', { i });
+    const claims = await Promise.all(Array.from({ length: 30 }, () => queue.claim(['count'], 60_000)));
+    const taken = claims.filter((c) => c !== null).map((c) => c!.id);
+    expect(taken).toHaveLength(20);
+    expect(new Set(taken).size).toBe(20);
+    expect(await queue.claim(['count'], 60_000)).toBeNull();
+  });
+
+  it('retries a failing job later and takes back a job whose worker died', async () => {
+    const queue = jobQueue(t.server.database.db, t.server.database.dialect);
+    await queue.enqueue('flaky', {});
+    const first = (await queue.claim(['flaky'], 60_000))!;
+    await queue.fail(first.id, 'boom', new Date(Date.now() - 1));
+    const again = (await queue.claim(['flaky'], 60_000))!;
+    expect(again).toMatchObject({ id: first.id, attempts: 2, last_error: 'boom' });
+    // A lease that ran out (the worker crashed) makes the job claimable again.
+    await t.server.database.db
+      .updateTable('job')
+      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', first.id)
+      .execute();
+    expect((await queue.claim(['flaky'], 60_000))?.id).toBe(first.id);
+  });
+
+  it('runs handlers through the worker and records the outcome', async () => {
+    const queue = jobQueue(t.server.database.db, t.server.database.dialect);
+    const seen: number[] = [];
+    const worker = startWorker(
+      queue,
+      {
+        square: async (p: { n: number }) => void seen.push(p.n * p.n),
+        broken: async () => {
+          throw new Error('always fails');
+        },
+      },
+      pino({ level: 'silent' }),
+    );
+    await queue.enqueue('square', { n: 3 });
+    await queue.enqueue('broken', {});
+    await worker.idle();
+    await worker.stop();
+    expect(seen).toEqual([9]);
+    const rows = await t.server.database.db
+      .selectFrom('job')
+      .select(['type', 'status', 'last_error'])
+      .where('type', 'in', ['square', 'broken'])
+      .execute();
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { type: 'square', status: 'done', last_error: null },
+        { type: 'broken', status: 'queued', last_error: 'always fails' },
+      ]),
+    );
+  });
+});
