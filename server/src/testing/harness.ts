@@ -102,7 +102,7 @@ export class Agent {
   /** A multipart upload of one file, as a browser's FormData sends it. */
   async upload<T = any>(p: string, field: string, data: Uint8Array, filename: string, type: string): Promise<Reply<T>> {
     const form = new FormData();
-    form.append(field, new Blob([data], { type }), filename);
+    form.append(field, new Blob([new Uint8Array(data)], { type }), filename);
     const headers: Record<string, string> = { origin: this.baseUrl };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(this.baseUrl + p, { method: 'POST', headers, body: form });

@@ -28,10 +28,21 @@ export const bookmarkMessages = {
   noBookmarks: 'No bookmarks have been added.',
   noResults: 'No results found',
   allCategories: 'All Categories',
+  // Not in the spec: texts of this product's own dialogs and cards.
+  updateFailed: 'The link could not be updated. Please try again.',
+  deleteFailed: 'The link could not be deleted. Please try again.',
+  deleteConfirm: (title: string) => `Delete ${title}? This cannot be undone.`,
+  clipboardFailed: 'The clipboard could not be read. Paste the address into the field instead.',
+  screenshotAfterSave: 'A screenshot of the page will be taken after saving.',
+  screenshotPending: 'Taking a screenshot…',
+  screenshotRemoved: 'The screenshot will be removed when you save.',
 } as const;
 
 /** The prefix an empty address field fills in when clicked (the spec's '{host}'). */
 export const addressPrefix = 'https://';
+
+/** The page preview (title and RSS lookup) starts this long after the address stops changing. */
+export const previewDelayMs = 400;
 
 const isHttpUrl = (value: string) => {
   try {

@@ -5,4 +5,5 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './paths.js';
 export * from './plans.js';
+export * from './site.js';
 export * from './user.js';

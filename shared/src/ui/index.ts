@@ -1,4 +1,5 @@
 export * from './AuthForm.js';
+export * from './bookmarks/index.js';
 export * from './ForgotPasswordForm.js';
 export * from './FullPageSpinner.js';
 export * from './LoginForm.js';
@@ -7,3 +8,10 @@ export * from './ResetPasswordForm.js';
 export * from './SignupForm.js';
 export * from './useAuthForm.js';
 export * from './validation.js';
+export * from './Carousel.js';
+export * from './pricing/BillingIntervalSwitch.js';
+export * from './pricing/PlanCard.js';
+export * from './pricing/PricingPlans.js';
+export * from './QrCodeImage.js';
+export * from './QrCodeTool.js';
+export * from './useAutoRotate.js';

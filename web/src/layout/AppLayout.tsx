@@ -1,39 +1,82 @@
-import { Box } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box, Stack } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { InstallBanner } from '../pwa/InstallBanner';
+import { OfflineBanner } from '../pwa/OfflineBanner';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { useSession } from '../session/store';
-import { AddLinkFab } from './AddLinkFab';
 import { Footer } from './Footer';
-import { NavDrawer } from './NavDrawer';
+import { NavigationProgress } from './NavigationProgress';
 import { TopBar } from './TopBar';
 
-/** Client-side navigation does not scroll to '/#features' by itself. */
+// The drawer (a modal with its focus trap and transitions) loads the first time it is opened.
+const NavDrawer = lazy(() => import('./NavDrawer').then((m) => ({ default: m.NavDrawer })));
+// Only signed-in users see the add button, so visitors of the landing page do not load it.
+const AddLinkFab = lazy(() => import('./AddLinkFab').then((m) => ({ default: m.AddLinkFab })));
+
+/** Client-side navigation does not scroll to '/#features' by itself, not even when the link is clicked again. */
 function useScrollToHash() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash, key } = useLocation();
   useEffect(() => {
     if (!hash) {
       window.scrollTo?.(0, 0);
       return;
     }
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' });
-  }, [pathname, hash]);
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    document
+      .getElementById(decodeURIComponent(hash.slice(1)))
+      ?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  }, [pathname, hash, key]);
 }
 
 export function AppLayout() {
   const me = useSession((s) => s.me);
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const showFab = Boolean(me) && pathname !== '/teams/workspace';
   useScrollToHash();
+
+  const openDrawer = () => {
+    setDrawerLoaded(true);
+    setDrawerOpen(true);
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <TopBar onOpenMenu={() => setDrawerOpen(true)} />
-      <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <NavigationProgress />
+      <TopBar onOpenMenu={openDrawer} />
+      <OfflineBanner />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
       </Box>
       <Footer />
-      {me && pathname !== '/teams/workspace' && <AddLinkFab />}
+      {showFab && (
+        <Suspense fallback={null}>
+          <AddLinkFab />
+        </Suspense>
+      )}
+      {/* Kept clear of the add button, which sits in the bottom right corner. */}
+      <Stack
+        spacing={1}
+        sx={{
+          position: 'fixed',
+          left: 16,
+          right: showFab ? 96 : 16,
+          bottom: 16,
+          maxWidth: 480,
+          zIndex: (t) => t.zIndex.snackbar,
+          pointerEvents: 'none',
+        }}
+      >
+        <UpdatePrompt />
+        <InstallBanner />
+      </Stack>
     </Box>
   );
 }

@@ -1,18 +1,15 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Button, Menu, MenuItem } from '@mui/material';
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { workspaceItems } from './navItems';
+import { Button } from '@mui/material';
+import { lazy, Suspense, useId, useState } from 'react';
+
+// The menu (a popover with its focus handling) loads on the first click, keeping it off the landing page.
+const WorkspaceMenuList = lazy(() => import('./WorkspaceMenuList').then((m) => ({ default: m.WorkspaceMenuList })));
 
 export function WorkspaceMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState(false);
   const menuId = useId();
   const open = Boolean(anchor);
-  const go = (href: string) => {
-    setAnchor(null);
-    void navigate(href);
-  };
   return (
     <>
       <Button
@@ -21,17 +18,18 @@ export function WorkspaceMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setLoaded(true);
+          setAnchor(e.currentTarget);
+        }}
       >
         Workspace
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)}>
-        {workspaceItems.map((item) => (
-          <MenuItem key={item.href} onClick={() => go(item.href)}>
-            {item.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {loaded && (
+        <Suspense fallback={null}>
+          <WorkspaceMenuList id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,12 +1,20 @@
 import { Container, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { usePageTitle } from './usePageTitle';
+import { usePageMeta } from './usePageTitle';
+
+interface Props {
+  title: string;
+  /** The meta description; the site's own when left out. */
+  description?: string;
+  maxWidth?: 'md' | 'lg';
+  children: ReactNode;
+}
 
 /** A page's frame: its title as the one h1, then its content. */
-export function SectionPage({ title, children }: { title: string; children: ReactNode }) {
-  usePageTitle(title);
+export function SectionPage({ title, description, maxWidth = 'lg', children }: Props) {
+  usePageMeta(title, description);
   return (
-    <Container maxWidth="lg" sx={{ py: 4 }}>
+    <Container maxWidth={maxWidth} sx={{ py: 4 }}>
       <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
         {title}
       </Typography>
