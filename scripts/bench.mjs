@@ -67,6 +67,96 @@ const cookie = signup.headers
 const load = await autocannon({ url: `${base}/api/auth/me`, connections: 20, duration: 10, headers: { cookie } });
 const afterLoadRss = rssMb();
 
+// Saves: one request per bookmark, previews and screenshots off the request path (not favourites).
+const jsonHeaders = { 'content-type': 'application/json', origin: base, cookie };
+const percentile = (xs, p) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+let serial = 0;
+async function save() {
+  const i = serial++;
+  const t = performance.now();
+  const res = await fetch(`${base}/api/bookmarks`, {
+    method: 'POST',
+    headers: jsonHeaders,
+    body: JSON.stringify({
+      link: `https://site${i % 500}.example.com/page/${i}`,
+      title: `Page ${i}`,
+      category: `Topic ${i % 20}`,
+    }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`save answered ${res.status}`);
+  return performance.now() - t;
+}
+async function timed(n, concurrency) {
+  const latencies = [];
+  const t0 = performance.now();
+  let left = n;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) latencies.push(await save());
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    p50Ms: round(percentile(latencies, 50), 2),
+    p99Ms: round(percentile(latencies, 99), 2),
+    perSecond: round(n / seconds, 0),
+  };
+}
+const round = (n, d = 1) => (n === null ? null : Math.round(n * 10 ** d) / 10 ** d);
+const savesSequential = await timed(1000, 1);
+const savesConcurrent8 = await timed(9000, 8);
+
+const listLatencies = [];
+for (let i = 0; i < 400; i++) {
+  const page = 1 + ((i * 37) % 400);
+  const t = performance.now();
+  const res = await fetch(`${base}/api/bookmarks?page=${page}&pageSize=25`, { headers: { cookie } });
+  const body = await res.json();
+  if (body.items.length !== 25) throw new Error('short page');
+  listLatencies.push(performance.now() - t);
+}
+const searchLatencies = [];
+for (let i = 0; i < 200; i++) {
+  const t = performance.now();
+  await (await fetch(`${base}/api/bookmarks?q=page%20${i}&pageSize=25`, { headers: { cookie } })).arrayBuffer();
+  searchLatencies.push(performance.now() - t);
+}
+
+// The same inserts straight on SQLite, one autocommit statement each, as the floor to compare with.
+async function rawSqliteInserts(n) {
+  const { default: Database } = await import(path.join(root, 'node_modules/better-sqlite3/lib/index.js'));
+  const file = path.join(dataDir, 'raw.db');
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`create table bookmark (id text primary key, user_id text not null, title text not null, link text not null,
+    link_key text not null, domain text not null, category text not null, favourite integer not null default 0,
+    rss_feed text, promotor text, created_at text not null, updated_at text not null);
+    create unique index bk on bookmark (user_id, link_key); create index bc on bookmark (user_id, created_at);`);
+  const insert = db.prepare('insert into bookmark values (?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?)');
+  const latencies = [];
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const now = new Date().toISOString();
+    const link = `https://site${i % 500}.example.com/page/${i}`;
+    insert.run(`id${i}`, 'u1', `Page ${i}`, link, link, `site${i % 500}.example.com`, `Topic ${i % 20}`, now, now);
+    latencies.push(performance.now() - t);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  db.close();
+  return {
+    p50Ms: round(percentile(latencies, 50), 3),
+    p99Ms: round(percentile(latencies, 99), 3),
+    perSecond: round(n / seconds, 0),
+  };
+}
+const raw = await rawSqliteInserts(10000);
+
 async function landingJsKbGzip() {
   const html = await (await fetch(base, { headers: { accept: 'text/html' } })).text();
   const srcs = new Set(
@@ -86,7 +176,6 @@ child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const round = (n, d = 1) => (n === null ? null : Math.round(n * 10 ** d) / 10 ** d);
 console.log(
   JSON.stringify(
     {
@@ -102,6 +191,23 @@ console.log(
         durationS: 10,
       },
       residentMemoryAfterLoadMb: round(afterLoadRss),
+      createBookmark: {
+        sequential: savesSequential,
+        concurrent8: savesConcurrent8,
+        rawSqliteInsert: raw,
+        ratioApiToRawPerSecond: {
+          sequential: round(raw.perSecond / savesSequential.perSecond, 1),
+          concurrent8: round(raw.perSecond / savesConcurrent8.perSecond, 1),
+        },
+      },
+      listPageOf25Among10000: {
+        p50Ms: round(percentile(listLatencies, 50), 2),
+        p99Ms: round(percentile(listLatencies, 99), 2),
+      },
+      searchAmong10000: {
+        p50Ms: round(percentile(searchLatencies, 50), 2),
+        p99Ms: round(percentile(searchLatencies, 99), 2),
+      },
       landingPageJsKbGzip: round(landing.kb),
       landingPageJsFiles: landing.files,
       peers: 'none measured: no peer product runs on this machine',

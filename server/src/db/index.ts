@@ -32,6 +32,29 @@ export async function openDatabase(opts: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs about as much as running a small query, so
+ * keep the prepared statements of the most recent distinct SQL texts (queries differ only in
+ * their bound values, so a few hundred cover the whole app).
+ */
+function withStatementCache(sqlite: import('better-sqlite3').Database, max = 500) {
+  const cache = new Map<string, import('better-sqlite3').Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+  };
 }

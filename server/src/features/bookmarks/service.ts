@@ -70,30 +70,31 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       const linkKey = normaliseLink(input.link);
       if (await repo.findByLinkKey(userId, linkKey)) throw duplicate();
       const now = new Date().toISOString();
-      const id = newId();
-      const domain = domainOf(input.link);
+      const row = {
+        id: newId(),
+        user_id: userId,
+        title: input.title,
+        link: input.link,
+        link_key: linkKey,
+        domain: domainOf(input.link),
+        category: input.category,
+        favourite: input.favourite ? 1 : 0,
+        rss_feed: input.rssFeed,
+        promotor: input.promotor,
+        created_at: now,
+        updated_at: now,
+      };
       try {
-        await repo.insert({
-          id,
-          user_id: userId,
-          title: input.title,
-          link: input.link,
-          link_key: linkKey,
-          domain,
-          category: input.category,
-          favourite: input.favourite ? 1 : 0,
-          rss_feed: input.rssFeed,
-          promotor: input.promotor,
-          created_at: now,
-          updated_at: now,
-        });
+        await repo.insert(row);
       } catch (e) {
         // Two saves of one link at once: the unique index decides, the loser hears the same message.
         if (isUniqueViolation(e)) throw duplicate();
         throw e;
       }
-      if (input.favourite) await screenshots.request(domain, input.link);
-      return get(userId, id);
+      if (!input.favourite)
+        return toBookmark({ ...row, screenshot_status: null, screenshot_file: null }, screenshots.enabled);
+      await screenshots.request(row.domain, row.link);
+      return get(userId, row.id);
     },
 
     async update(userId: string, id: string, input: UpdateInput): Promise<Bookmark> {
