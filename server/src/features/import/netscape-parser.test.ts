@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixturesDir } from '../../testing/fixture-server.js';
+import { addDate, categoryFromFolder, hasNetscapeMarker, parseNetscape } from './netscape-parser.js';
+
+const read = (name: string) => fs.readFileSync(path.join(fixturesDir, 'bookmarks', name), 'utf8');
+const now = new Date('2026-01-01T00:00:00Z');
+
+describe('the Netscape bookmark parser on real exports', () => {
+  it.each([
+    // file, http(s) links (SOURCES.md), not-web anchors skipped, folders
+    ['chrome-export-nested-icons.html', 18, 0, 7],
+    ['firefox-export-nested-tags-place-urls.html', 21, 3, 6],
+    ['firefox-export-cyrillic-separator.html', 13, 1, 6],
+    ['ie11-export-bom-folded-empty-folder.html', 27, 0, 9],
+    ['delicious-export-tags-private.html', 5, 0, 0],
+    ['shaarli-export-relative-urls-entities.html', 5, 1, 0],
+    ['netscape-multiline-descriptions.html', 3, 0, 0],
+  ])('%s: %i links, %i skipped, %i folders', (file, links, skipped, folders) => {
+    const text = read(file);
+    expect(hasNetscapeMarker(text)).toBe(true);
+    const r = parseNetscape(text, now);
+    expect(r.items).toHaveLength(links);
+    expect(r.skippedNotWeb).toBe(skipped);
+    expect(r.folders).toBe(folders);
+    expect(r.duplicatesInFile).toBe(0);
+    for (const item of r.items) {
+      expect(item.title.length).toBeGreaterThan(0);
+      expect(item.title.length).toBeLessThanOrEqual(50);
+      expect(item.link).toMatch(/^https?:\/\//);
+      expect(item.category).toMatch(/^[\p{L}\p{N} ]{1,25}$/u);
+    }
+  });
+
+  it('refuses a Pocket export: it is not a Netscape file', () => {
+    expect(hasNetscapeMarker(read('pocket-export-not-netscape.html'))).toBe(false);
+  });
+
+  it('takes the nearest folder as the category and cuts titles to 50', () => {
+    const r = parseNetscape(read('firefox-export-cyrillic-separator.html'), now);
+    const book = r.items.find((i) => i.link === 'https://books.google.com/books')!;
+    expect(book).toMatchObject({ category: 'English', title: 'Proficiency in Grammar and Language for CXC - Loui' });
+    expect(r.items.find((i) => i.link === 'https://pouchdb.com/')?.category).toBe('Other Bookmarks');
+    expect(r.items.find((i) => i.link.startsWith('https://www.mozilla.org/'))?.category).toBe('Mozilla Firefox');
+  });
+
+  it('keeps Unicode in titles and folder names', () => {
+    const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><H3>Книги</H3><DL><p>
+      <DT><A HREF="https://ru.example.com/">Google Книги</A></DL><p></DL>`;
+    expect(parseNetscape(html, now).items[0]).toMatchObject({ title: 'Google Книги', category: 'Книги' });
+  });
+
+  it('decodes entities in titles and addresses', () => {
+    const r = parseNetscape(read('shaarli-export-relative-urls-entities.html'), now);
+    expect(r.items.some((i) => i.link.includes('&amp;'))).toBe(false);
+    expect(r.items.every((i) => !/&(amp|quot);/.test(i.title))).toBe(true);
+  });
+
+  it('puts links outside any folder in Uncategorized and collapses duplicates', () => {
+    const html = `<!DOCTYPE NETSCAPE-Bookmark-file-1><TITLE>Bookmarks</TITLE><H1>Bookmarks</H1><DL><p>
+      <DT><A HREF="https://a.example.com/" ADD_DATE="1500000000">A &amp; B</A>
+      <DT><A HREF="HTTPS://A.EXAMPLE.COM">Again</A>
+      <DT><H3>Dev tools &amp; more</H3>
+      <DL><p><DT><A HREF="https://b.example.com/x" ADD_DATE="1500000000123">B</A>
+        <DT><H3>Inner</H3><DL><p><DT><A HREF="https://c.example.com/" ADD_DATE="1500000000123456">C</A></DL><p>
+        <DT><A HREF="javascript:alert(1)">bookmarklet</A>
+        <DT><A HREF="data:text/html,hi">data</A>
+        <DT><A HREF="https://d.example.com/" ADD_DATE="garbage"></A>
+      </DL><p>
+    </DL>`;
+    const r = parseNetscape(html, now);
+    expect(r.items.map((i) => [i.title, i.category])).toEqual([
+      ['A & B', 'Uncategorized'],
+      ['B', 'Dev tools more'],
+      ['C', 'Inner'],
+      ['d.example.com', 'Dev tools more'],
+    ]);
+    expect(r.duplicatesInFile).toBe(1);
+    expect(r.skippedNotWeb).toBe(2);
+    expect(r.items.map((i) => i.createdAt)).toEqual([
+      '2017-07-14T02:40:00.000Z',
+      '2017-07-14T02:40:00.123Z',
+      '2017-07-14T02:40:00.123Z',
+      now.toISOString(),
+    ]);
+  });
+
+  it('reads the date in seconds, milliseconds or microseconds', () => {
+    expect(addDate('1500000000', now)).toBe('2017-07-14T02:40:00.000Z');
+    expect(addDate('1500000000000', now)).toBe('2017-07-14T02:40:00.000Z');
+    expect(addDate('1500000000000000', now)).toBe('2017-07-14T02:40:00.000Z');
+    expect(addDate('-5', now)).toBe(now.toISOString());
+    expect(addDate(undefined, now)).toBe(now.toISOString());
+  });
+
+  it('turns folder names into valid categories', () => {
+    expect(categoryFromFolder('bookmarks bar')).toBe('Bookmarks bar');
+    expect(categoryFromFolder('C++ / Rust: systems programming')).toBe('C Rust systems programmin');
+    expect(categoryFromFolder('!!!')).toBe('Uncategorized');
+    expect(categoryFromFolder(null)).toBe('Uncategorized');
+  });
+});

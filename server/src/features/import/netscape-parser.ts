@@ -1,0 +1,139 @@
+import { Parser } from 'htmlparser2';
+import { autoTitle, capitaliseFirst, limits, normaliseLink } from '@linkhive/shared/domain';
+
+export const uncategorized = 'Uncategorized';
+
+export interface ImportItem {
+  title: string;
+  link: string;
+  linkKey: string;
+  category: string;
+  createdAt: string;
+}
+
+export interface ParseResult {
+  items: ImportItem[];
+  folders: number;
+  /** Anchors whose address is not http(s): javascript:, place:, data:, relative notes. */
+  skippedNotWeb: number;
+  duplicatesInFile: number;
+}
+
+/** The marker every Netscape bookmark file starts with (after an optional byte-order mark). */
+export function hasNetscapeMarker(head: string): boolean {
+  return /^\s*<!DOCTYPE\s+NETSCAPE-Bookmark-file-1\s*>/i.test(head.replace(/^\uFEFF/, ''));
+}
+
+/** A folder name as a category: letters, digits and spaces, at most 25, first letter capitalised. */
+export function categoryFromFolder(name: string | null | undefined): string {
+  const cleaned = (name ?? '')
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, limits.customCategoryMax)
+    .trim();
+  return cleaned ? capitaliseFirst(cleaned) : uncategorized;
+}
+
+/** ADD_DATE in seconds, milliseconds or microseconds; anything unreadable is now. */
+export function addDate(value: string | undefined, now: Date): string {
+  const n = Number(value);
+  if (!value || !Number.isFinite(n) || n <= 0) return now.toISOString();
+  const ms = n > 1e14 ? n / 1000 : n > 1e11 ? n : n * 1000;
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) || d.getFullYear() > 9999 ? now.toISOString() : d.toISOString();
+}
+
+/**
+ * A streaming reader of the Netscape bookmark format: feed it text in chunks as the upload
+ * arrives. Folders are <H3> followed by a <DL>; unclosed <DT> and <p> tags are normal here.
+ */
+export function createNetscapeParser(now = new Date()) {
+  const folderStack: (string | null)[] = [];
+  let pendingFolder: string | null = null;
+  let inH3 = false;
+  let h3Text = '';
+  let anchor: { href: string; addDate?: string } | null = null;
+  let anchorText = '';
+  const seen = new Set<string>();
+  const result: ParseResult = { items: [], folders: 0, skippedNotWeb: 0, duplicatesInFile: 0 };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'h3') {
+          inH3 = true;
+          h3Text = '';
+        } else if (name === 'dl') {
+          folderStack.push(pendingFolder);
+          pendingFolder = null;
+        } else if (name === 'a') {
+          anchor = { href: (attrs.href ?? '').trim(), addDate: attrs.add_date };
+          anchorText = '';
+        }
+      },
+      ontext(text) {
+        if (inH3) h3Text += text;
+        else if (anchor) anchorText += text;
+      },
+      onclosetag(name) {
+        if (name === 'h3' && inH3) {
+          inH3 = false;
+          pendingFolder = h3Text.replace(/\s+/g, ' ').trim();
+          result.folders++;
+        } else if (name === 'dl') {
+          folderStack.pop();
+        } else if (name === 'a' && anchor) {
+          take(anchor, anchorText);
+          anchor = null;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+
+  function take(a: { href: string; addDate?: string }, text: string) {
+    let url: URL;
+    try {
+      url = new URL(a.href);
+    } catch {
+      result.skippedNotWeb++;
+      return;
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+      result.skippedNotWeb++;
+      return;
+    }
+    const link = a.href;
+    const linkKey = normaliseLink(link);
+    if (seen.has(linkKey)) {
+      result.duplicatesInFile++;
+      return;
+    }
+    seen.add(linkKey);
+    const folder = folderStack.length > 1 ? folderStack[folderStack.length - 1] : null;
+    result.items.push({
+      title: autoTitle(text, link),
+      link,
+      linkKey,
+      category: categoryFromFolder(folder),
+      createdAt: addDate(a.addDate, now),
+    });
+  }
+
+  return {
+    write(chunk: string) {
+      parser.write(chunk);
+    },
+    end(): ParseResult {
+      parser.end();
+      return result;
+    },
+  };
+}
+
+export function parseNetscape(text: string, now = new Date()): ParseResult {
+  const p = createNetscapeParser(now);
+  p.write(text.replace(/^\uFEFF/, ''));
+  return p.end();
+}
