@@ -47,5 +47,6 @@ run('Unit and server tests (Vitest)', 'npx', ['vitest', 'run']);
 run('Build', 'node', ['scripts/build.mjs', '--force']);
 run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'test/playwright.config.ts'], {
   E2E_PORT: String(await freePort()),
+  E2E_FIXTURE_PORT: String(await freePort()),
 });
 console.log('\nAll checks passed.');

@@ -6,6 +6,7 @@ import { chromiumPath } from './support/chromium.js';
 
 // Set once in the main process; the workers inherit the environment, so all agree on one server.
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 9000));
+process.env.E2E_FIXTURE_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-e2e-'));
 export const adminEmail = 'admin@e2e.test';
 
@@ -38,18 +39,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `node ${path.join(root, 'server/dist/main.js')}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: process.env.E2E_PORT,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      ADMIN_EMAILS: adminEmail,
-      AUTH_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The outside web: fixture pages and feeds, reached by the name 'localhost' (see FETCH_ALLOW_HOSTS).
+      command: `node ${path.join(root, 'test/support/serve-fixtures.mjs')}`,
+      url: `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}/health`,
+      reuseExistingServer: false,
+      env: { FIXTURE_PORT: process.env.E2E_FIXTURE_PORT },
     },
-  },
+    {
+      command: `node ${path.join(root, 'server/dist/main.js')}`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: process.env.E2E_PORT,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        ADMIN_EMAILS: adminEmail,
+        AUTH_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        FETCH_ALLOW_HOSTS: 'localhost',
+      },
+    },
+  ],
 });

@@ -41,3 +41,6 @@ export async function expectSignedIn(page: Page) {
       .first(),
   ).toBeVisible();
 }
+
+/** An address on the local fixture server, by the name the server is allowed to fetch. */
+export const fixtureUrl = (p: string) => `http://localhost:${process.env.E2E_FIXTURE_PORT}${p}`;
