@@ -3,12 +3,14 @@ import { migrationContext } from './context.js';
 import { init } from './20261121T2330_init.js';
 import { plans } from './20261121T2400_plans.js';
 import { bookmarks } from './20261122T0000_bookmarks.js';
+import { imports } from './20261122T0030_import.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
   '20261121T2330_init': init,
   '20261121T2400_plans': plans,
   '20261122T0000_bookmarks': bookmarks,
+  '20261122T0030_import': imports,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

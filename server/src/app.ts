@@ -17,6 +17,8 @@ import type { BillingService } from './features/billing/service.js';
 import { storedFiles, webApp } from './web/static.js';
 import { bookmarkRoutes } from './features/bookmarks/routes.js';
 import type { BookmarkService } from './features/bookmarks/service.js';
+import { importRoutes } from './features/import/routes.js';
+import type { ImportService } from './features/import/service.js';
 import { faviconRoutes } from './features/favicons/routes.js';
 import type { FaviconService } from './features/favicons/service.js';
 import { pageRoutes } from './features/pages/routes.js';
@@ -32,6 +34,7 @@ export interface AppDeps {
   auth: AuthService;
   billing: BillingService;
   bookmarks: BookmarkService;
+  imports: ImportService;
   profiles: ProfileService;
   pages: PageService;
   favicons: FaviconService;
@@ -84,13 +87,17 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const api = express.Router();
-  api.use(express.json({ limit: '100kb' }));
+  // The extension's import sends the browser's whole bookmark list; everything else is small.
+  const smallJson = express.json({ limit: '100kb' });
+  const importJson = express.json({ limit: '25mb' });
+  api.use((req, res, next) => (req.path === '/import' ? importJson : smallJson)(req, res, next));
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(deps.auth));
   api.use(healthRoutes(db));
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
   api.use(billingRoutes(deps.billing));
   api.use(bookmarkRoutes(deps.bookmarks));
+  api.use(importRoutes(deps.imports));
   api.use(profileRoutes(deps.profiles));
   api.use(pageRoutes(deps.pages, db));
   api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));

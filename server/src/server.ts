@@ -17,6 +17,7 @@ import { planRepository } from './features/billing/repository.js';
 import { billingService } from './features/billing/service.js';
 import { bookmarkRepository } from './features/bookmarks/repository.js';
 import { bookmarkService } from './features/bookmarks/service.js';
+import { importService } from './features/import/service.js';
 import { faviconService } from './features/favicons/service.js';
 import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
@@ -40,7 +41,10 @@ export interface Server {
 }
 
 /** The composition root: opens the database, migrates, and builds every service the routes use. */
-export async function createServer(config: Config, opts: { log?: Logger; sqliteFile?: string } = {}): Promise<Server> {
+export async function createServer(
+  config: Config,
+  opts: { log?: Logger; sqliteFile?: string; importHooks?: Parameters<typeof importService>[1] } = {},
+): Promise<Server> {
   const log = opts.log ?? createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -103,6 +107,7 @@ export async function createServer(config: Config, opts: { log?: Logger; sqliteF
     auth,
     billing,
     bookmarks,
+    imports: importService(db, opts.importHooks),
     profiles: profileService(profiles, files),
     pages: pageService(fetchPage, screenshots.enabled),
     favicons: faviconService(db, files, fetchPage),

@@ -146,7 +146,33 @@ export interface JobTable {
   updated_at: string;
 }
 
+export interface ImportJobTable {
+  id: string;
+  user_id: string;
+  status: 'running' | 'done' | 'failed';
+  phase: 'reading' | 'saving' | 'done';
+  total: number;
+  processed: number;
+  /** JSON of ImportResult once done. */
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImportItemTable {
+  job_id: string;
+  id: string;
+  title: string;
+  link: string;
+  link_key: string;
+  domain: string;
+  category: string;
+  created_at: string;
+}
+
 export interface Database {
+  import_job: ImportJobTable;
+  import_item: ImportItemTable;
   bookmark: BookmarkTable;
   category_suggestion: { name: string };
   screenshot: ScreenshotTable;

@@ -21,7 +21,11 @@ export interface TestServer {
 }
 
 /** A real server on a free port, its own data folder and its own database. */
-export async function startTestServer(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  hooks: Pick<Parameters<typeof createServer>[1] & object, 'importHooks'> = {},
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'linkhive-test-'));
   const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : null;
   const config: Config = loadConfig({
@@ -33,7 +37,7 @@ export async function startTestServer(dialect: TestDialect, env: Record<string, 
     ...env,
     DATABASE_URL: pgDb?.url ?? '',
   });
-  const server = await createServer(config, { log: pino({ level: process.env.TEST_LOG ?? 'silent' }) });
+  const server = await createServer(config, { log: pino({ level: process.env.TEST_LOG ?? 'silent' }), ...hooks });
   const http = server.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => http.once('listening', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './bookmarks.js';
+export * from './import.js';
 export * from './profile.js';
 export * from './constants.js';
 export * from './messages.js';
