@@ -27,6 +27,8 @@ export function imports() {
         .addColumn('link_key', 'text', (c) => c.notNull())
         .addColumn('domain', 'text', (c) => c.notNull())
         .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('favourite', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('rss_feed', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('import_item_pk', ['job_id', 'link_key'])
         .execute();

@@ -17,6 +17,7 @@ import type { BillingService } from './features/billing/service.js';
 import { storedFiles, webApp } from './web/static.js';
 import { bookmarkRoutes } from './features/bookmarks/routes.js';
 import type { BookmarkService } from './features/bookmarks/service.js';
+import { exportRoutes } from './features/export/routes.js';
 import { importRoutes } from './features/import/routes.js';
 import type { ImportService } from './features/import/service.js';
 import { faviconRoutes } from './features/favicons/routes.js';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(billingRoutes(deps.billing));
   api.use(bookmarkRoutes(deps.bookmarks));
   api.use(importRoutes(deps.imports));
+  api.use(exportRoutes(db));
   api.use(profileRoutes(deps.profiles));
   api.use(pageRoutes(deps.pages, db));
   api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));

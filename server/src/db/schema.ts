@@ -167,6 +167,8 @@ export interface ImportItemTable {
   link_key: string;
   domain: string;
   category: string;
+  favourite: number;
+  rss_feed: string | null;
   created_at: string;
 }
 

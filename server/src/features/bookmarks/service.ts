@@ -25,8 +25,9 @@ export const faviconUrl = (domain: string) => `/api/favicons/${encodeURIComponen
 export function toBookmark(row: BookmarkRow, screenshotsOn: boolean): Bookmark {
   const favourite = Number(row.favourite) === 1;
   let screenshotStatus: ScreenshotStatus | null = null;
+  // No row yet: an imported favourite whose screenshot nobody asked for; the card shows the site icon.
   if (favourite)
-    screenshotStatus = !screenshotsOn ? 'off' : ((row.screenshot_status as ScreenshotStatus | null) ?? 'pending');
+    screenshotStatus = !screenshotsOn ? 'off' : ((row.screenshot_status as ScreenshotStatus | null) ?? null);
   return {
     id: row.id,
     title: row.title,

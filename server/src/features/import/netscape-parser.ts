@@ -9,6 +9,9 @@ export interface ImportItem {
   linkKey: string;
   category: string;
   createdAt: string;
+  /** From our own exports: TAGS holding 'favourite', and FEEDURL. */
+  favourite: boolean;
+  rssFeed: string | null;
 }
 
 export interface ParseResult {
@@ -17,6 +20,23 @@ export interface ParseResult {
   /** Anchors whose address is not http(s): javascript:, place:, data:, relative notes. */
   skippedNotWeb: number;
   duplicatesInFile: number;
+}
+
+interface Anchor {
+  href: string;
+  addDate?: string;
+  tags?: string;
+  feedUrl?: string;
+}
+
+function webAddress(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const u = new URL(value.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The marker every Netscape bookmark file starts with (after an optional byte-order mark). */
@@ -53,7 +73,7 @@ export function createNetscapeParser(now = new Date()) {
   let pendingFolder: string | null = null;
   let inH3 = false;
   let h3Text = '';
-  let anchor: { href: string; addDate?: string } | null = null;
+  let anchor: Anchor | null = null;
   let anchorText = '';
   const seen = new Set<string>();
   const result: ParseResult = { items: [], folders: 0, skippedNotWeb: 0, duplicatesInFile: 0 };
@@ -68,7 +88,12 @@ export function createNetscapeParser(now = new Date()) {
           folderStack.push(pendingFolder);
           pendingFolder = null;
         } else if (name === 'a') {
-          anchor = { href: (attrs.href ?? '').trim(), addDate: attrs.add_date };
+          anchor = {
+            href: (attrs.href ?? '').trim(),
+            addDate: attrs.add_date,
+            tags: attrs.tags,
+            feedUrl: attrs.feedurl,
+          };
           anchorText = '';
         }
       },
@@ -92,7 +117,7 @@ export function createNetscapeParser(now = new Date()) {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
 
-  function take(a: { href: string; addDate?: string }, text: string) {
+  function take(a: Anchor, text: string) {
     let url: URL;
     try {
       url = new URL(a.href);
@@ -118,6 +143,8 @@ export function createNetscapeParser(now = new Date()) {
       linkKey,
       category: categoryFromFolder(folder),
       createdAt: addDate(a.addDate, now),
+      favourite: (a.tags ?? '').split(',').some((t) => t.trim().toLowerCase() === 'favourite'),
+      rssFeed: webAddress(a.feedUrl),
     });
   }
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   autoTitle,
   domainOf,
@@ -47,6 +47,8 @@ export function fromJsonItems(items: z.output<typeof jsonImportSchema>['items'],
       linkKey,
       category: categoryFromFolder(item.folder.at(-1)),
       createdAt: addDate(item.addedAt === undefined ? undefined : String(item.addedAt), now),
+      favourite: false,
+      rssFeed: null,
     });
   }
   result.folders = folders.size;
@@ -100,6 +102,8 @@ export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () =
                 link_key: item.linkKey,
                 domain: domainOf(item.link),
                 category: item.category,
+                favourite: item.favourite ? 1 : 0,
+                rss_feed: item.rssFeed,
                 created_at: item.createdAt,
               })),
             )
@@ -131,6 +135,7 @@ export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () =
               'domain',
               'category',
               'favourite',
+              'rss_feed',
               'created_at',
               'updated_at',
             ])
@@ -145,7 +150,8 @@ export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () =
                   'i.link_key',
                   'i.domain',
                   'i.category',
-                  sql.lit(0).as('favourite'),
+                  'i.favourite',
+                  'i.rss_feed',
                   'i.created_at',
                   eb.val(now).as('updated_at'),
                 ])

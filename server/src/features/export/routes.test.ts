@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../testing/harness.js';
+import { testDialects } from '../../testing/databases.js';
+
+describe.each(testDialects)('export on %s', (dialect) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('writes a Netscape file that imports into a fresh account as the same bookmarks', async () => {
+    const a = t.agent();
+    await a.signUp(`exp-${dialect}@example.com`);
+    const saved = [
+      {
+        link: 'https://www.example.com/a?x=1&y="2"',
+        title: 'A <b>bold</b> & "quoted" title',
+        category: 'Work',
+        favourite: true,
+        rssFeed: 'https://www.example.com/feed.xml',
+      },
+      { link: 'https://news.example.org/', title: 'Новости', category: 'News', favourite: false },
+      { link: 'https://blog.example.net/post', title: 'Post', category: 'Work', favourite: false },
+    ];
+    for (const b of saved) expect((await a.post('/api/bookmarks', b)).status).toBe(201);
+
+    const res = await fetch(`${t.url}/api/export`, {
+      headers: { cookie: `linkhive.session_token=${a.cookie('linkhive.session_token')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /attachment; filename="linkhive-bookmarks-\d{4}-\d{2}-\d{2}\.html"/,
+    );
+    const html = await res.text();
+    expect(html.startsWith('<!DOCTYPE NETSCAPE-Bookmark-file-1>')).toBe(true);
+    expect(html).toContain('<H3 ADD_DATE=');
+    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;');
+
+    const b = t.agent();
+    await b.signUp(`exp2-${dialect}@example.com`);
+    const form = new FormData();
+    form.append('file', new Blob([html], { type: 'text/html' }), 'export.html');
+    const imported = await fetch(`${t.url}/api/import`, {
+      method: 'POST',
+      headers: { origin: t.url, cookie: `linkhive.session_token=${b.cookie('linkhive.session_token')}` },
+      body: form,
+    });
+    expect((await imported.json()).imported).toBe(3);
+
+    const pick = (x: { items: Record<string, unknown>[] }) =>
+      x.items
+        .map(({ title, link, category, favourite, rssFeed, createdAt }) => ({
+          title,
+          link,
+          category,
+          favourite,
+          rssFeed,
+          createdAt: String(createdAt).slice(0, 19),
+        }))
+        .sort((p, q) => String(p.link).localeCompare(String(q.link)));
+    const original = pick((await a.get('/api/bookmarks')).body);
+    const copy = pick((await b.get('/api/bookmarks')).body);
+    expect(copy).toEqual(original);
+  });
+
+  it("exports only the caller's bookmarks and asks for sign-in", async () => {
+    const c = t.agent();
+    await c.signUp(`exp3-${dialect}@example.com`);
+    const res = await fetch(`${t.url}/api/export`, {
+      headers: { cookie: `linkhive.session_token=${c.cookie('linkhive.session_token')}` },
+    });
+    expect(await res.text()).not.toContain('<A ');
+    expect((await fetch(`${t.url}/api/export`)).status).toBe(401);
+  });
+});
