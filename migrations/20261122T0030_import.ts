@@ -29,6 +29,8 @@ export function imports() {
         .addColumn('category', 'text', (c) => c.notNull())
         .addColumn('favourite', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('rss_feed', 'text')
+        .addColumn('search_title', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('search_rest', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('import_item_pk', ['job_id', 'link_key'])
         .execute();

@@ -4,6 +4,7 @@ import { init } from './20261121T2330_init.js';
 import { plans } from './20261121T2400_plans.js';
 import { bookmarks } from './20261122T0000_bookmarks.js';
 import { imports } from './20261122T0030_import.js';
+import { search } from './20261122T0100_search.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -11,6 +12,7 @@ const all = {
   '20261121T2400_plans': plans,
   '20261122T0000_bookmarks': bookmarks,
   '20261122T0030_import': imports,
+  '20261122T0100_search': search,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

@@ -98,7 +98,7 @@ export async function createServer(
   let worker: Worker | null = null;
   const screenshots = screenshotService({ db, queue, files, screenshotter, poke: () => worker?.poke() });
   worker = startWorker(queue, { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) }, log);
-  const bookmarks = bookmarkService(bookmarkRepository(db), screenshots);
+  const bookmarks = bookmarkService(bookmarkRepository(db, database.dialect), screenshots);
 
   const app = createApp({
     config,

@@ -115,6 +115,9 @@ export interface BookmarkTable {
   promotor: string | null;
   created_at: string;
   updated_at: string;
+  /** Search words (shared/domain/search.ts) of the title, and of the address, domain and category. */
+  search_title: string;
+  search_rest: string;
 }
 
 export interface ScreenshotTable {
@@ -169,6 +172,8 @@ export interface ImportItemTable {
   category: string;
   favourite: number;
   rss_feed: string | null;
+  search_title: string;
+  search_rest: string;
   created_at: string;
 }
 

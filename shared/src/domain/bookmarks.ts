@@ -176,6 +176,8 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** A search that matched more than it counts: `total` is then the cap ('1,000+'). */
+  capped?: boolean;
 }
 
 /** The address as the user typed it, for comparing duplicates: scheme and host lowercased, no trailing slash. */

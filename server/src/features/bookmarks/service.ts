@@ -3,6 +3,7 @@ import {
   bookmarkMessages as m,
   domainOf,
   normaliseLink,
+  searchText,
   type Bookmark,
   type CategorySummary,
   type Page,
@@ -46,6 +47,12 @@ export function toBookmark(row: BookmarkRow, screenshotsOn: boolean): Bookmark {
   };
 }
 
+/** The words the search index holds for a bookmark. */
+export const searchWords = (b: { title: string; link: string; domain: string; category: string }) => ({
+  search_title: searchText(b.title),
+  search_rest: searchText(b.link, b.domain, b.category),
+});
+
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; message?: string };
   return (
@@ -86,7 +93,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         updated_at: now,
       };
       try {
-        await repo.insert(row);
+        await repo.insert({ ...row, ...searchWords(row) });
       } catch (e) {
         // Two saves of one link at once: the unique index decides, the loser hears the same message.
         if (isUniqueViolation(e)) throw duplicate();
@@ -112,6 +119,9 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         if (other && other.id !== id) throw duplicate();
         Object.assign(changes, { link: input.link, link_key: linkKey, domain: domainOf(input.link) });
       }
+      const next = { ...current, ...changes };
+      if (changes.title !== undefined || changes.category !== undefined || changes.link !== undefined)
+        Object.assign(changes, searchWords(next));
       try {
         await repo.update(userId, id, changes);
       } catch (e) {
@@ -135,14 +145,20 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
     },
 
     async list(userId: string, q: ListQuery): Promise<Page<Bookmark>> {
-      const { rows, total } = await repo.list(userId, {
+      const { rows, total, capped } = await repo.list(userId, {
         q: q.q,
         category: q.category,
         favourite: q.favourite,
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
-      return { items: rows.map((r) => toBookmark(r, screenshots.enabled)), total, page: q.page, pageSize: q.pageSize };
+      return {
+        items: rows.map((r) => toBookmark(r, screenshots.enabled)),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        ...(capped ? { capped } : {}),
+      };
     },
 
     async categories(userId: string): Promise<CategorySummary[]> {

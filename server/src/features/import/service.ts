@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { newId } from '../bookmarks/service.js';
+import { newId, searchWords } from '../bookmarks/service.js';
 import { addDate, categoryFromFolder, type ParseResult } from './netscape-parser.js';
 
 const batchSize = 500;
@@ -104,6 +104,12 @@ export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () =
                 category: item.category,
                 favourite: item.favourite ? 1 : 0,
                 rss_feed: item.rssFeed,
+                ...searchWords({
+                  title: item.title,
+                  link: item.link,
+                  domain: domainOf(item.link),
+                  category: item.category,
+                }),
                 created_at: item.createdAt,
               })),
             )
@@ -136,6 +142,8 @@ export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () =
               'category',
               'favourite',
               'rss_feed',
+              'search_title',
+              'search_rest',
               'created_at',
               'updated_at',
             ])
@@ -152,6 +160,8 @@ export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () =
                   'i.category',
                   'i.favourite',
                   'i.rss_feed',
+                  'i.search_title',
+                  'i.search_rest',
                   'i.created_at',
                   eb.val(now).as('updated_at'),
                 ])
