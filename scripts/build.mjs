@@ -48,7 +48,7 @@ async function buildServer() {
 
 function buildWeb() {
   const out = path.join(root, 'web/dist/index.html');
-  const sources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src']);
+  const sources = newest(['web/src', 'web/build', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src']);
   if (!force && builtAt(out) > sources) return false;
   const r = spawnSync('npx', ['vite', 'build'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
   if (r.status !== 0) throw new Error('The web app did not build');

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaImagesPlugin } from './build/pwaImages';
+import { pwaImagesPlugin } from './build/pwaImages.js';
 
 const apiServer = 'http://localhost:3000';
 

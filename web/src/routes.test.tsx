@@ -28,10 +28,10 @@ describe('routes', () => {
 
   it('sends a signed-out visitor of a protected page to login with the way back', async () => {
     fakeServer({ 'GET /api/auth/me': signedOut });
-    const { router } = renderApp('/favourites?view=grid');
+    const { location } = renderApp('/favourites?view=grid');
     await heading('Login');
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/favourites?view=grid')}`);
+    expect(location().pathname).toBe('/login');
+    expect(location().search).toBe(`?redirect=${encodeURIComponent('/favourites?view=grid')}`);
   });
 
   it('signs in and goes to the redirect path', async () => {
@@ -40,13 +40,13 @@ describe('routes', () => {
       'GET /api/auth/me': signedOut,
       'POST /api/auth/login': () => ({ status: 200, body: me }),
     });
-    const { router } = renderApp('/login?redirect=%2Ffavourites');
+    const { location } = renderApp('/login?redirect=%2Ffavourites');
     await heading('Login');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret1!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await heading('Favourites')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/favourites');
+    expect(location().pathname).toBe('/favourites');
     expect(calls.find((c) => c.url === '/api/auth/login')?.body).toEqual({
       email: 'ann@example.com',
       password: 'Secret1!',
@@ -58,27 +58,27 @@ describe('routes', () => {
       'GET /api/auth/me': signedOut,
       'POST /api/auth/login': () => ({ status: 200, body: makeMe() }),
     });
-    const { router } = renderApp('/login?redirect=%2F%2Fevil.example');
+    const { location } = renderApp('/login?redirect=%2F%2Fevil.example');
     await heading('Login');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret1!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await heading('Categories');
-    expect(router.state.location.pathname).toBe('/categories');
+    expect(location().pathname).toBe('/categories');
   });
 
   it('finalises a sign-in at /auth and follows only same-origin paths', async () => {
     fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: makeMe() }) });
-    const { router } = renderApp('/auth?redirect=%2Fsearch%3Fq%3Dnews');
+    const { location } = renderApp('/auth?redirect=%2Fsearch%3Fq%3Dnews');
     await heading('Search');
-    expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=news');
+    expect(location().pathname + location().search).toBe('/search?q=news');
   });
 
   it('sends a signed-out visitor of /auth to the home page', async () => {
     fakeServer({ 'GET /api/auth/me': signedOut });
-    const { router } = renderApp('/auth?redirect=%2Fprofile');
+    const { location } = renderApp('/auth?redirect=%2Fprofile');
     await heading('Linkhive');
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
   });
 
   it('shows the not-found page with a way back for unknown paths', async () => {
@@ -137,7 +137,7 @@ describe('routes', () => {
       'GET /api/auth/me': () => ({ status: 200, body: makeMe() }),
       'POST /api/auth/logout': () => ({ status: 200, body: { ok: true } }),
     });
-    const { router } = renderApp('/categories');
+    const { location } = renderApp('/categories');
     await heading('Categories');
     // From now on the server knows nobody.
     fakeServer({ 'GET /api/auth/me': signedOut, 'POST /api/auth/logout': () => ({ status: 200, body: { ok: true } }) });
@@ -146,7 +146,7 @@ describe('routes', () => {
       within(await screen.findByRole('navigation', { name: 'Site menu' })).getByRole('button', { name: 'Logout' }),
     );
     await heading('Linkhive');
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
     expect(calls.some((c) => c.url === '/api/auth/me')).toBe(true);
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Open profile' })).toBeNull());
   });

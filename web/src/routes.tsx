@@ -1,8 +1,9 @@
-import { FullPageSpinner } from '@linkhive/shared/ui';
 import type { RouteObject } from 'react-router';
+import { useRoutes } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/home/HomePage';
 import { MemberPageView, memberPages } from './pages/memberPages';
+import { lazyPage } from './routing/lazyPage';
 import { RequireAuth } from './routing/RequireAuth';
 
 // The landing page and the shell around it are the only code a first visit to / loads; every other
@@ -10,81 +11,97 @@ import { RequireAuth } from './routing/RequireAuth';
 
 export const routes: RouteObject[] = [
   // A full-screen spinner, without the top bar, while the sign-in is finalised.
-  {
-    path: '/auth',
-    lazy: () => import('./pages/AuthPage').then((m) => ({ Component: m.AuthPage })),
-    hydrateFallbackElement: <FullPageSpinner />,
-  },
+  { path: '/auth', element: lazyPage('auth', () => import('./pages/AuthPage').then((m) => m.AuthPage)) },
   {
     element: <AppLayout />,
-    // Shown only while the code of the page first opened is loading.
-    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'login', lazy: () => import('./pages/LoginPage').then((m) => ({ Component: m.LoginPage })) },
-      { path: 'signup', lazy: () => import('./pages/SignupPage').then((m) => ({ Component: m.SignupPage })) },
+      { path: 'login', element: lazyPage('login', () => import('./pages/LoginPage').then((m) => m.LoginPage)) },
+      { path: 'signup', element: lazyPage('signup', () => import('./pages/SignupPage').then((m) => m.SignupPage)) },
       {
         path: 'forgotpassword',
-        lazy: () => import('./pages/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+        element: lazyPage('forgot', () => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
       },
       {
         path: 'actionUrl',
-        lazy: () => import('./pages/ActionUrlPage').then((m) => ({ Component: m.ActionUrlPage })),
+        element: lazyPage('action', () => import('./pages/ActionUrlPage').then((m) => m.ActionUrlPage)),
       },
-      { path: 'aboutus', lazy: () => import('./pages/info/AboutPage').then((m) => ({ Component: m.AboutPage })) },
+      { path: 'aboutus', element: lazyPage('about', () => import('./pages/info/AboutPage').then((m) => m.AboutPage)) },
       {
         path: 'policy',
-        lazy: () => import('./pages/info/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage })),
+        element: lazyPage('policy', () => import('./pages/info/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage)),
       },
-      { path: 'terms', lazy: () => import('./pages/info/TermsPage').then((m) => ({ Component: m.TermsPage })) },
+      { path: 'terms', element: lazyPage('terms', () => import('./pages/info/TermsPage').then((m) => m.TermsPage)) },
       {
         path: 'export-bookmarks',
-        lazy: () => import('./pages/info/ExportBookmarksPage').then((m) => ({ Component: m.ExportBookmarksPage })),
+        element: lazyPage('export', () =>
+          import('./pages/info/ExportBookmarksPage').then((m) => m.ExportBookmarksPage),
+        ),
       },
       {
         path: 'workspace',
-        lazy: () => import('./pages/info/WorkspaceInfoPage').then((m) => ({ Component: m.WorkspaceInfoPage })),
+        element: lazyPage('workspace', () => import('./pages/info/WorkspaceInfoPage').then((m) => m.WorkspaceInfoPage)),
       },
       {
         path: 'digital-business-cards',
-        lazy: () =>
-          import('./pages/info/DigitalBusinessCardsPage').then((m) => ({ Component: m.DigitalBusinessCardsPage })),
+        element: lazyPage('cards', () =>
+          import('./pages/info/DigitalBusinessCardsPage').then((m) => m.DigitalBusinessCardsPage),
+        ),
       },
       {
         path: 'subscriptions',
-        lazy: () => import('./pages/plans/SubscriptionsPage').then((m) => ({ Component: m.SubscriptionsPage })),
+        element: lazyPage('plans', () => import('./pages/plans/SubscriptionsPage').then((m) => m.SubscriptionsPage)),
       },
       {
         path: 'subscriptions/:plan',
-        lazy: () => import('./pages/plans/PlanPage').then((m) => ({ Component: m.PlanPage })),
+        element: lazyPage('plan', () => import('./pages/plans/PlanPage').then((m) => m.PlanPage)),
       },
       {
         path: 'payment/success',
-        lazy: () => import('./pages/plans/PaymentSuccessPage').then((m) => ({ Component: m.PaymentSuccessPage })),
+        element: lazyPage('paid', () => import('./pages/plans/PaymentSuccessPage').then((m) => m.PaymentSuccessPage)),
       },
       {
         element: <RequireAuth />,
         children: [
           // Placeholders, small enough to ship with the shell, until each feature brings its page.
           ...memberPages.map((page) => ({ path: page.path, element: <MemberPageView page={page} /> })),
-          { path: 'profile', lazy: () => import('./pages/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
+          {
+            path: 'categories',
+            element: lazyPage('categories', () =>
+              import('./pages/bookmarks/CategoriesPage').then((m) => m.CategoriesPage),
+            ),
+          },
+          {
+            path: 'favourites',
+            element: lazyPage('favourites', () =>
+              import('./pages/bookmarks/FavouritesPage').then((m) => m.FavouritesPage),
+            ),
+          },
+          {
+            path: 'profile',
+            element: lazyPage('profile', () => import('./pages/ProfilePage').then((m) => m.ProfilePage)),
+          },
           {
             path: 'admin',
-            lazy: () => import('./pages/AdminPages').then((m) => ({ Component: m.RequireAdmin })),
+            element: lazyPage('admin', () => import('./pages/AdminPages').then((m) => m.RequireAdmin)),
             children: [
               {
                 index: true,
-                lazy: () => import('./pages/AdminPages').then((m) => ({ Component: m.AdminHomePage })),
+                element: lazyPage('admin-home', () => import('./pages/AdminPages').then((m) => m.AdminHomePage)),
               },
               {
                 path: 'approve-adverts',
-                lazy: () => import('./pages/AdminPages').then((m) => ({ Component: m.ApproveAdvertsPage })),
+                element: lazyPage('approve', () => import('./pages/AdminPages').then((m) => m.ApproveAdvertsPage)),
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: () => import('./pages/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+      { path: '*', element: lazyPage('not-found', () => import('./pages/NotFoundPage').then((m) => m.NotFoundPage)) },
     ],
   },
 ];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

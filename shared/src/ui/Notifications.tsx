@@ -1,61 +1,17 @@
-import { Alert, Snackbar } from '@mui/material';
-import type { AlertColor } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { NotificationSnackbar } from './NotificationSnackbar.js';
+import { NotifyContext, useNotificationState } from './notifyContext.js';
 
-export interface Notification {
-  message: string;
-  severity?: AlertColor;
-  title?: string;
-  /** Milliseconds before it hides; the spec asks 3 s for some notices. */
-  duration?: number;
-}
-
-type Notify = (notification: Notification) => void;
-
-// Without a provider, components still work; they simply raise no notification.
-const NotifyContext = createContext<Notify>(() => {});
-
-export function useNotify(): Notify {
-  return useContext(NotifyContext);
-}
-
-interface Shown extends Notification {
-  key: number;
-}
+export type { Notification } from './notifyContext.js';
+export { useNotify } from './notifyContext.js';
 
 /** One snackbar for the whole app; a new notification replaces the one on screen. */
 export function NotificationProvider({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [open, setOpen] = useState(false);
-  const notify = useCallback<Notify>((n) => {
-    setShown({ ...n, key: Date.now() });
-    setOpen(true);
-  }, []);
-  const value = useMemo(() => notify, [notify]);
-  const close = () => setOpen(false);
-
+  const { shown, open, notify, close } = useNotificationState();
   return (
-    <NotifyContext.Provider value={value}>
+    <NotifyContext.Provider value={notify}>
       {children}
-      <Snackbar
-        key={shown?.key}
-        open={open}
-        autoHideDuration={shown?.duration ?? 6000}
-        onClose={(_event, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          data-testid="notification"
-          severity={shown?.severity ?? 'info'}
-          variant="filled"
-          onClose={close}
-          sx={{ width: '100%' }}
-        >
-          {shown?.title ? <strong>{shown.title}: </strong> : null}
-          {shown?.message}
-        </Alert>
-      </Snackbar>
+      <NotificationSnackbar shown={shown} open={open} onClose={close} />
     </NotifyContext.Provider>
   );
 }

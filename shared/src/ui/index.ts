@@ -2,6 +2,7 @@ export * from './AuthForm.js';
 export * from './bookmarks/index.js';
 export * from './ForgotPasswordForm.js';
 export * from './FullPageSpinner.js';
+export * from './LazyNotificationProvider.js';
 export * from './LoginForm.js';
 export * from './Notifications.js';
 export * from './ResetPasswordForm.js';

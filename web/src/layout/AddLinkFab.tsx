@@ -1,18 +1,24 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Fab } from '@mui/material';
-import { useNavigate } from 'react-router';
-import { addLinkHref } from './navItems';
+import { AddLinkDialogHost } from '../bookmarks/AddLinkDialogHost';
+import { useAddDialog } from '../bookmarks/addDialog';
 
-export function AddLinkFab() {
-  const navigate = useNavigate();
+/** The add button and the add dialog it opens (the drawer and category cards open the same one). */
+export function AddLinkFab({ showButton }: { showButton: boolean }) {
+  const show = useAddDialog((s) => s.show);
   return (
-    <Fab
-      color="secondary"
-      aria-label="Add link"
-      onClick={() => void navigate(addLinkHref)}
-      sx={{ position: 'fixed', right: 24, bottom: 24 }}
-    >
-      <AddIcon />
-    </Fab>
+    <>
+      {showButton && (
+        <Fab
+          color="secondary"
+          aria-label="Add link"
+          onClick={() => show()}
+          sx={{ position: 'fixed', right: 24, bottom: 24 }}
+        >
+          <AddIcon />
+        </Fab>
+      )}
+      <AddLinkDialogHost />
+    </>
   );
 }

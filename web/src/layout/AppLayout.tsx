@@ -6,7 +6,6 @@ import { OfflineBanner } from '../pwa/OfflineBanner';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { useSession } from '../session/store';
 import { Footer } from './Footer';
-import { NavigationProgress } from './NavigationProgress';
 import { TopBar } from './TopBar';
 
 // The drawer (a modal with its focus trap and transitions) loads the first time it is opened.
@@ -44,7 +43,6 @@ export function AppLayout() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <NavigationProgress />
       <TopBar onOpenMenu={openDrawer} />
       <OfflineBanner />
       {drawerLoaded && (
@@ -56,9 +54,9 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <Footer />
-      {showFab && (
+      {me && (
         <Suspense fallback={null}>
-          <AddLinkFab />
+          <AddLinkFab showButton={showFab} />
         </Suspense>
       )}
       {/* Kept clear of the add button, which sits in the bottom right corner. */}

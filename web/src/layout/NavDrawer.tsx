@@ -7,10 +7,11 @@ import { Box, Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { useAddDialog } from '../bookmarks/addDialog';
 import { useSession } from '../session/store';
 import { detectExtensionBrowser, extensionLinks } from './extensionBrowser';
 import type { NavigatorLike } from './extensionBrowser';
-import { addLinkHref, showsWorkspaceMenu, signedInItems, signedOutItems, workspaceItems } from './navItems';
+import { showsWorkspaceMenu, signedInItems, signedOutItems, workspaceItems } from './navItems';
 
 interface ItemProps {
   label: string;
@@ -77,7 +78,14 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           {me?.permissions.admin && <Item label="Admin" href="/admin" icon={<SettingsIcon />} onClick={onClose} />}
           {me && (
             <>
-              <Item label="Add Link" href={addLinkHref} icon={<AddIcon />} onClick={onClose} />
+              <Item
+                label="Add Link"
+                icon={<AddIcon />}
+                onClick={() => {
+                  onClose();
+                  useAddDialog.getState().show();
+                }}
+              />
               <Item label="Import Bookmarks" href="/import-bookmarks" icon={<UploadIcon />} onClick={onClose} />
             </>
           )}

@@ -1,12 +1,15 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { AppBar, Box, Button, IconButton, Link, Toolbar } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../session/store';
 import { useIsMobile } from './media';
 import { showsWorkspaceMenu, signedInItems, signedOutItems } from './navItems';
-import { UserAvatar } from './UserAvatar';
 import { WorkspaceMenu } from './WorkspaceMenu';
+
+// Only signed-in users have an avatar, so the landing page's visitors do not load it.
+const UserAvatar = lazy(() => import('./UserAvatar').then((m) => ({ default: m.UserAvatar })));
 
 function isCurrent(href: string, pathname: string, hash: string): boolean {
   const [path, anchor] = href.split('#');
@@ -49,7 +52,11 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
             <SettingsIcon />
           </IconButton>
         )}
-        {me && <UserAvatar me={me} />}
+        {me && (
+          <Suspense fallback={null}>
+            <UserAvatar me={me} />
+          </Suspense>
+        )}
       </Toolbar>
     </AppBar>
   );

@@ -35,9 +35,6 @@ export const footerItems: NavItem[] = [
   { label: 'Terms of Service', href: '/terms' },
 ];
 
-/** Where the add button and the drawer's Add Link go until the add dialog exists. */
-export const addLinkHref = '/categories';
-
 /** The spec also shows the menu to members of a workspace group; groups arrive with the teams work. */
 export function showsWorkspaceMenu(me: Me | null): boolean {
   return Boolean(me && hasPaidPlan(me.permissions));

@@ -8,8 +8,6 @@ interface MemberPage {
 
 // The signed-in pages whose content the bookmarks, feeds, import and teams work will fill in.
 export const memberPages: MemberPage[] = [
-  { path: 'categories', title: 'Categories', text: 'Your categories will appear here.' },
-  { path: 'favourites', title: 'Favourites', text: 'Your favourite links will appear here.' },
   { path: 'search', title: 'Search', text: 'Results from across your bookmarks will appear here.' },
   {
     path: 'rss-feeds',

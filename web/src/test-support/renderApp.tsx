@@ -1,10 +1,15 @@
 import type { Me } from '@linkhive/shared/domain';
-import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { configure, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppShell } from '../App';
-import { routes } from '../routes';
+import { forgetPlans } from '../pricing/usePlans';
 import { useSession } from '../session/store';
+
+// Pages load their code on first use; under a busy test run that import can take over the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 export function makeMe(overrides: Partial<Me['permissions']> = {}): Me {
   return {
@@ -50,10 +55,29 @@ export const signedOut: Handler = () => ({
 });
 
 export function renderApp(path: string) {
-  useSession.setState({ me: null, loaded: false });
+  useSession.setState({ me: null, loaded: false, unreachable: false });
+  forgetPlans();
+  globalThis.localStorage?.clear();
   // jsdom has no layout, so scrolling on navigation would only log errors.
   vi.stubGlobal('scrollTo', vi.fn());
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<AppShell router={router} />);
-  return { ...view, router };
+  let current: Location | null = null;
+  function LocationSpy() {
+    current = useLocation();
+    return null;
+  }
+  function TestRouter({ children }: { children: ReactNode }) {
+    return (
+      <MemoryRouter initialEntries={[path]}>
+        <LocationSpy />
+        {children}
+      </MemoryRouter>
+    );
+  }
+  const view = render(<AppShell router={TestRouter} />);
+  /** Where the app is now, as the router sees it. */
+  const location = (): Location => {
+    if (!current) throw new Error('The router has not rendered yet');
+    return current;
+  };
+  return { ...view, location };
 }

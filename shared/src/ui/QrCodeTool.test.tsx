@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QrCodeTool } from './QrCodeTool.js';
+import { messageUnder } from './testHelpers.js';
+
+// jsdom has no canvas; the encoder's own output is checked in the browser tests.
+const toDataURL = vi.hoisted(() =>
+  vi.fn(
+    async (text: string, options: { width: number }) => `data:image/png;base64,${btoa(`${text}@${options.width}`)}`,
+  ),
+);
+vi.mock('qrcode', () => ({ toDataURL, default: { toDataURL } }));
+
+afterEach(() => {
+  cleanup();
+  toDataURL.mockClear();
+});
+
+const address = () => screen.getByLabelText('Web address');
+const create = () => fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+
+describe('QrCodeTool', () => {
+  it('asks for a web address', () => {
+    render(<QrCodeTool />);
+    create();
+    expect(messageUnder('Web address')).toBe('Web address required');
+    expect(address().getAttribute('aria-invalid')).toBe('true');
+    expect(toDataURL).not.toHaveBeenCalled();
+  });
+
+  it('refuses an address that is not a full web address, with an example', () => {
+    render(<QrCodeTool />);
+    fireEvent.change(address(), { target: { value: 'example dot com' } });
+    create();
+    expect(messageUnder('Web address')).toBe('Invalid URL use e.g. https://www.example.com');
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('builds a code at error level H and the default 160 px, ready to download', async () => {
+    render(<QrCodeTool fileName="card.png" />);
+    fireEvent.change(address(), { target: { value: ' https://www.example.com/promo/acme ' } });
+    create();
+    const img = await screen.findByRole('img', { name: 'QR code for https://www.example.com/promo/acme' });
+    expect(toDataURL).toHaveBeenCalledWith('https://www.example.com/promo/acme', {
+      errorCorrectionLevel: 'H',
+      width: 160,
+      margin: 2,
+      color: { dark: '#000000', light: '#ffffff' },
+    });
+    expect(img.getAttribute('width')).toBe('160');
+    const download = screen.getByRole('link', { name: 'Download PNG' });
+    expect(download.getAttribute('download')).toBe('card.png');
+    expect(download.getAttribute('href')).toBe(img.getAttribute('src'));
+  });
+
+  it('offers sizes from 60 to 320 pixels and redraws the code at the chosen size', async () => {
+    render(<QrCodeTool initialUrl="https://www.example.com" />);
+    const slider = screen.getByRole('slider', { name: /Size/ });
+    expect(slider.getAttribute('aria-valuemin')).toBe('60');
+    expect(slider.getAttribute('aria-valuemax')).toBe('320');
+    expect(slider.getAttribute('aria-valuenow')).toBe('160');
+    create();
+    await screen.findByRole('img', { name: /QR code for/ });
+    fireEvent.change(slider, { target: { value: 240 } });
+    expect(screen.getByText('Size: 240 px')).toBeDefined();
+    const img = screen.getByRole('img', { name: /QR code for/ });
+    expect(img.getAttribute('width')).toBe('240');
+    await waitFor(() =>
+      expect(img.getAttribute('src')).toBe(`data:image/png;base64,${btoa('https://www.example.com@240')}`),
+    );
+    expect(toDataURL).toHaveBeenLastCalledWith('https://www.example.com', expect.objectContaining({ width: 240 }));
+  });
+});

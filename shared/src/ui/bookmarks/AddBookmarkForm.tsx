@@ -1,0 +1,168 @@
+import {
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  InputAdornment,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { z } from 'zod';
+import { autoTitle, bookmarkMessages, createBookmarkSchema, limits } from '../../domain/index.js';
+import type { PagePreview } from '../../domain/index.js';
+import { AddressField } from './AddressField.js';
+import { CategoryPicker } from './CategoryPicker.js';
+import { FormFailure } from './FormFailure.js';
+import { ScreenshotPreview } from './ScreenshotPreview.js';
+import { failureMessage } from './failureMessage.js';
+import { useBookmarkDraft } from './useBookmarkDraft.js';
+import { usePagePreview } from './usePagePreview.js';
+import type { PreviewLookup } from './usePagePreview.js';
+
+/** What Create sends: trimmed, the category capitalised, an empty RSS address as null. */
+export type NewBookmarkValues = z.output<typeof createBookmarkSchema>;
+
+/** Values the form opens with: a category's plus button, the extension's current tab, a promo share. */
+export interface NewBookmarkInitial {
+  link?: string;
+  title?: string;
+  category?: string;
+  rssFeed?: string;
+  favourite?: boolean;
+  /** The promotor the link came from; sent with the values, not shown. */
+  promotor?: string | null;
+}
+
+export interface AddBookmarkFormProps {
+  initial?: NewBookmarkInitial;
+  /** The user's own categories, most recent first. */
+  categories: readonly string[];
+  suggested: readonly string[];
+  /** Reads the page's title and feed address (api.pages.preview on the web); honour the signal. */
+  onPreview?: PreviewLookup;
+  readClipboard?: () => Promise<string>;
+  /** Saves the link. The host closes the form when it resolves; a rejection is shown under the form. */
+  onSubmit: (values: NewBookmarkValues) => Promise<unknown>;
+  onCancel: () => void;
+  /** False while the dialog around the form closes, which aborts a lookup under way. */
+  active?: boolean;
+}
+
+interface Filled {
+  title: string;
+  rssFeed: string;
+}
+
+export function AddBookmarkForm(props: AddBookmarkFormProps) {
+  const { initial = {}, categories, suggested, onPreview, readClipboard, onSubmit, onCancel, active = true } = props;
+  const draft = useBookmarkDraft(() => ({
+    link: initial.link ?? '',
+    // A tab's title can be long; it is cut like the generated titles are.
+    title: (initial.title ?? '').slice(0, limits.titleMax),
+    category: initial.category ?? '',
+    categoryMode: 'pick',
+    rssFeed: initial.rssFeed ?? '',
+    favourite: initial.favourite ?? false,
+  }));
+  const { values, errors, set } = draft;
+  const [preview, setPreview] = useState<{ url: string; data: PagePreview } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // What the last lookup wrote, so that a later lookup may replace it but never the user's own text.
+  const filled = useRef<Filled>({ title: '', rssFeed: '' });
+
+  const { loading } = usePagePreview({
+    link: values.link,
+    active,
+    onPreview,
+    onResult: (data, url) => {
+      setPreview({ url, data });
+      const previous = filled.current;
+      const next = { title: autoTitle(data.title, url), rssFeed: data.rssFeed ?? '' };
+      filled.current = next;
+      // onResult is always the latest render's, so `values` is what the user sees now.
+      if (values.title === '' || values.title === previous.title) set('title', next.title);
+      if (values.rssFeed === '' || values.rssFeed === previous.rssFeed) set('rssFeed', next.rssFeed);
+    },
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setFailure(null);
+    const data = draft.check(createBookmarkSchema, { promotor: initial.promotor ?? null });
+    if (!data) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(data);
+    } catch (error) {
+      setFailure(failureMessage(error, bookmarkMessages.addFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const willCapture = Boolean(preview && preview.url === values.link.trim() && preview.data.screenshot);
+  const lookupIndicator = loading ? (
+    <InputAdornment position="end">
+      <CircularProgress size={20} aria-label="Looking up the page" />
+    </InputAdornment>
+  ) : undefined;
+
+  return (
+    <Box component="form" noValidate aria-label="Add Link" onSubmit={submit}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <AddressField
+          value={values.link}
+          onChange={(link) => set('link', link)}
+          error={errors.link}
+          readClipboard={readClipboard}
+          autoFocus={!initial.link}
+        />
+        <CategoryPicker
+          mode={values.categoryMode}
+          onModeChange={draft.setCategoryMode}
+          value={values.category}
+          onChange={(category) => set('category', category)}
+          categories={categories}
+          suggested={suggested}
+          error={errors.category}
+        />
+        <TextField
+          label="Title"
+          value={values.title}
+          onChange={(event) => set('title', event.target.value)}
+          error={Boolean(errors.title)}
+          helperText={errors.title}
+          fullWidth
+          slotProps={{ input: { endAdornment: lookupIndicator }, htmlInput: { 'aria-busy': loading } }}
+        />
+        <TextField
+          label="RSS feed URL"
+          type="url"
+          value={values.rssFeed}
+          onChange={(event) => set('rssFeed', event.target.value)}
+          error={Boolean(errors.rssFeed)}
+          helperText={errors.rssFeed}
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false } }}
+        />
+        <FormControlLabel
+          control={<Switch checked={values.favourite} onChange={(event) => set('favourite', event.target.checked)} />}
+          label="Add to favourites"
+        />
+        {values.favourite && <ScreenshotPreview willCapture={willCapture} />}
+        <FormFailure message={failure} />
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={submitting}>
+            Create
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

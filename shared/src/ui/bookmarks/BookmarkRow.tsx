@@ -1,0 +1,55 @@
+import { Box, Link, ListItem, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { Bookmark } from '../../domain/index.js';
+import { ActionButton } from './ActionButton.js';
+import { FavouriteButton } from './FavouriteButton.js';
+import { Favicon } from './Favicon.js';
+import { EditIcon, StorefrontIcon } from './icons.js';
+
+/** What the user can do with one bookmark in a list; shared by rows, category cards and favourite cards. */
+export interface BookmarkActions {
+  onToggleFavourite: (bookmark: Bookmark) => Promise<unknown> | void;
+  onEdit: (bookmark: Bookmark) => void;
+  /** Opens the promotor's page (/promo/{promotor} on the web); the button shows only when set and the bookmark has one. */
+  onOpenPromotor?: (bookmark: Bookmark) => void;
+}
+
+export interface BookmarkRowProps extends BookmarkActions {
+  bookmark: Bookmark;
+  /** Extra actions after the standard ones, such as See RSS Feed on paid plans. */
+  actions?: ReactNode;
+}
+
+export function BookmarkRow({ bookmark, onToggleFavourite, onEdit, onOpenPromotor, actions }: BookmarkRowProps) {
+  return (
+    <ListItem disableGutters sx={{ gap: 1.5, alignItems: 'center' }}>
+      <Favicon src={bookmark.faviconUrl} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Link
+          href={bookmark.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          underline="hover"
+          sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {bookmark.title}
+        </Link>
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {bookmark.domain}
+        </Typography>
+      </Box>
+      <Stack direction="row" sx={{ flexShrink: 0 }}>
+        <FavouriteButton favourite={bookmark.favourite} onToggle={() => onToggleFavourite(bookmark)} />
+        <ActionButton label="Edit Bookmark" onClick={() => onEdit(bookmark)}>
+          <EditIcon fontSize="small" />
+        </ActionButton>
+        {bookmark.promotor && onOpenPromotor && (
+          <ActionButton label="Promotor's Page" onClick={() => onOpenPromotor(bookmark)}>
+            <StorefrontIcon fontSize="small" />
+          </ActionButton>
+        )}
+        {actions}
+      </Stack>
+    </ListItem>
+  );
+}

@@ -1,0 +1,56 @@
+import { Box, Card, CardContent, Chip, IconButton, List, Tooltip, Typography } from '@mui/material';
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import type { Bookmark } from '../../domain/index.js';
+import { BookmarkRow } from './BookmarkRow.js';
+import type { BookmarkActions } from './BookmarkRow.js';
+import { AddIcon } from './icons.js';
+import { visuallyHidden } from './visuallyHidden.js';
+
+export interface CategoryCardProps extends BookmarkActions {
+  category: string;
+  /** The tab colour from the profile (or the page's default). */
+  color: string;
+  bookmarks: readonly Bookmark[];
+  /** All the category holds; defaults to the bookmarks shown (a search may show fewer). */
+  count?: number;
+  /** The plus button: opens the add dialog with this category picked. */
+  onAdd: (category: string) => void;
+  /** Extra actions for each row. */
+  renderActions?: (bookmark: Bookmark) => ReactNode;
+}
+
+export function CategoryCard(props: CategoryCardProps) {
+  const { category, color, bookmarks, count = bookmarks.length, onAdd, renderActions, ...actions } = props;
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ borderTop: 4, borderTopColor: color }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography id={headingId} variant="h6" component="h2" noWrap sx={{ color, flex: 1, minWidth: 0 }}>
+            {category}
+          </Typography>
+          <Chip
+            size="small"
+            label={
+              <>
+                {count}
+                <span style={visuallyHidden}>{count === 1 ? ' link' : ' links'}</span>
+              </>
+            }
+          />
+          <Tooltip title={`Add link to ${category}`}>
+            <IconButton aria-label={`Add link to ${category}`} onClick={() => onAdd(category)} size="small">
+              <AddIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <List dense disablePadding>
+          {bookmarks.map((bookmark) => (
+            <BookmarkRow key={bookmark.id} bookmark={bookmark} actions={renderActions?.(bookmark)} {...actions} />
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { bookmarkMessages } from '../../domain/index.js';
+import type { Bookmark, LayoutPreference } from '../../domain/index.js';
+import { ActionButton } from './ActionButton.js';
+import { FavouriteButton } from './FavouriteButton.js';
+import { Favicon } from './Favicon.js';
+import { EditIcon, RefreshIcon, ShareIcon, StorefrontIcon } from './icons.js';
+import type { BookmarkActions } from './BookmarkRow.js';
+
+export interface FavouriteCardProps extends BookmarkActions {
+  bookmark: Bookmark;
+  variant: LayoutPreference;
+  /** Native share on the web, the clipboard elsewhere: the host's choice. */
+  onShare: (bookmark: Bookmark) => void;
+  onRefreshScreenshot: (bookmark: Bookmark) => Promise<unknown> | void;
+  actions?: ReactNode;
+}
+
+/** One favourite: its screenshot (or the site's icon until there is one), link, category and actions. */
+export function FavouriteCard(props: FavouriteCardProps) {
+  const { bookmark, variant, onShare, onRefreshScreenshot, onToggleFavourite, onEdit, onOpenPromotor, actions } = props;
+  const [refreshing, setRefreshing] = useState(false);
+  const grid = variant === 'grid';
+  const pending = bookmark.screenshotStatus === 'pending';
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await onRefreshScreenshot(bookmark);
+    } catch {
+      // Screenshot failures are the host's to report (the spec only logs them).
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const picture = (
+    <Box
+      sx={{
+        flexShrink: 0,
+        width: grid ? '100%' : 128,
+        aspectRatio: '16 / 10',
+        bgcolor: 'action.hover',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        overflow: 'hidden',
+      }}
+    >
+      {bookmark.screenshot ? (
+        <Box
+          component="img"
+          src={bookmark.screenshot}
+          alt={`Screenshot of ${bookmark.domain}`}
+          loading="lazy"
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'top' }}
+        />
+      ) : (
+        <Favicon src={bookmark.faviconUrl} size={grid ? 48 : 32} />
+      )}
+    </Box>
+  );
+
+  return (
+    <Card
+      component="article"
+      sx={{ display: 'flex', flexDirection: grid ? 'column' : 'row', alignItems: grid ? 'stretch' : 'center' }}
+    >
+      {picture}
+      <Box sx={{ p: 1.5, minWidth: 0, flex: 1 }}>
+        <Typography variant="subtitle1" component="h3" noWrap>
+          <Link href={bookmark.link} target="_blank" rel="noopener noreferrer" underline="hover">
+            {bookmark.title}
+          </Link>
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Chip size="small" label={bookmark.category} />
+          <Typography variant="caption" color="text.secondary" noWrap>
+            {bookmark.domain}
+          </Typography>
+        </Stack>
+        {pending && (
+          <Typography variant="caption" color="text.secondary" role="status" component="p" sx={{ mt: 0.5 }}>
+            {bookmarkMessages.screenshotPending}
+          </Typography>
+        )}
+        <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap' }}>
+          <FavouriteButton favourite={bookmark.favourite} onToggle={() => onToggleFavourite(bookmark)} />
+          <ActionButton label="Edit Bookmark" onClick={() => onEdit(bookmark)}>
+            <EditIcon fontSize="small" />
+          </ActionButton>
+          <ActionButton label="Share" onClick={() => onShare(bookmark)}>
+            <ShareIcon fontSize="small" />
+          </ActionButton>
+          <ActionButton label="Refresh screenshot" onClick={refresh} disabled={refreshing || pending}>
+            <RefreshIcon fontSize="small" />
+          </ActionButton>
+          {bookmark.promotor && onOpenPromotor && (
+            <ActionButton label="Promotor's Page" onClick={() => onOpenPromotor(bookmark)}>
+              <StorefrontIcon fontSize="small" />
+            </ActionButton>
+          )}
+          {actions}
+        </Stack>
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { siteMessages } from '../shared/src/domain/site.js';
+import { openPage, publicPages, seriousViolations } from './support/site.js';
+
+// The spec's mobile layout starts at 600 px; every page must work there as well as on a desktop.
+for (const width of [1280, 600]) {
+  test.describe(`at ${width} px wide`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const { path, heading } of publicPages) {
+      test(`${path} has no serious or critical accessibility violation and fits the width`, async ({ page }) => {
+        await openPage(page, path, heading);
+        if (path === '/' || path.startsWith('/subscriptions')) {
+          // Let the plans arrive, so that their cards are checked too.
+          if (path === '/') await page.locator('#pricing').scrollIntoViewIfNeeded();
+          await expect(page.locator('[data-plan]')).toHaveCount(4);
+        }
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      });
+    }
+  });
+}
+
+test('the yearly prices, the QR tool with its messages and the notices pass axe too', async ({ page, context }) => {
+  await openPage(page, '/#pricing', 'Linkhive');
+  await page.getByRole('switch', { name: 'Yearly billing' }).check();
+  await expect(page.getByText('SAVE 10%', { exact: true }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await openPage(page, '/digital-business-cards', 'Digital Business Cards');
+  await page.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(page.getByText('Web address required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Web address').fill('https://www.example.com');
+  await page.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(page.getByRole('link', { name: 'Download PNG' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The install banner and the offline notice on screen together.
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, { prompt: async () => {}, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+    window.dispatchEvent(event);
+  });
+  await expect(page.getByRole('region', { name: 'Install Linkhive' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText(siteMessages.offline)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.setOffline(false);
+});

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The public pages of the site, each with the h1 it must show. */
+export const publicPages = [
+  { path: '/', heading: 'Linkhive' },
+  { path: '/subscriptions', heading: 'Plans and pricing' },
+  { path: '/subscriptions/pro', heading: 'Pro plan' },
+  { path: '/subscriptions/business', heading: 'Business plan' },
+  { path: '/subscriptions/enterprise', heading: 'Enterprise plan' },
+  { path: '/payment/success', heading: 'Thank you!' },
+  { path: '/aboutus', heading: 'About Linkhive' },
+  { path: '/policy', heading: 'Privacy Policy' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/export-bookmarks', heading: 'Export your bookmarks' },
+  { path: '/workspace', heading: 'Team Workspace - Collaborative Bookmark Management' },
+  { path: '/digital-business-cards', heading: 'Digital Business Cards' },
+] as const;
+
+export async function openPage(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+}
+
+/** The violations axe rates serious or critical, as readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Waits until the service worker controls the page, as it does from the second visit on. */
+export async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}

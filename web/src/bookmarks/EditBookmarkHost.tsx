@@ -1,0 +1,30 @@
+import type { Bookmark } from '@linkhive/shared/domain';
+import { EditBookmarkDialog } from '@linkhive/shared/ui';
+import { useEffect } from 'react';
+import { useLibrary } from './library';
+import { useBookmarkActions } from './useBookmarkActions';
+
+/** The edit dialog for one bookmark of a page; `bookmark` null keeps it closed. */
+export function EditBookmarkHost({ bookmark, onClose }: { bookmark: Bookmark | null; onClose: () => void }) {
+  const actions = useBookmarkActions();
+  const { categories, suggested, loadSuggested } = useLibrary();
+  useEffect(() => {
+    if (bookmark) void loadSuggested().catch(() => {});
+  }, [bookmark, loadSuggested]);
+  return (
+    <EditBookmarkDialog
+      bookmark={bookmark}
+      categories={(categories ?? []).map((c) => c.name)}
+      suggested={suggested}
+      onClose={onClose}
+      onSubmit={async (changes) => {
+        await actions.update(bookmark!, changes);
+        onClose();
+      }}
+      onDelete={async () => {
+        await actions.remove(bookmark!);
+        onClose();
+      }}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import type { Bookmark } from '@linkhive/shared/domain';
+import { FilterPanel, NoBookmarks, SearchBox, TabColorPicker } from '@linkhive/shared/ui';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAddDialog } from '../../bookmarks/addDialog';
+import { EditBookmarkHost } from '../../bookmarks/EditBookmarkHost';
+import { useLibrary } from '../../bookmarks/library';
+import { useDebounced } from '../../bookmarks/useDebounced';
+import { useTabColor } from '../../bookmarks/useTabColor';
+import { usePageMeta } from '../usePageTitle';
+import { CategoryBlock } from './CategoryBlock';
+
+export function CategoriesPage() {
+  usePageMeta('Categories', 'Your bookmarks, one card per category.');
+  const { categories, loadCategories } = useLibrary();
+  const [filterText, setFilterText] = useState('');
+  const [category, setCategory] = useState('');
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Bookmark | null>(null);
+  const q = useDebounced(search.trim());
+  const tab = useTabColor('categories');
+  const showAdd = useAddDialog((s) => s.show);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    void loadCategories();
+  }, [loadCategories]);
+
+  const shown = useMemo(() => {
+    const needle = filterText.trim().toLowerCase();
+    return (categories ?? []).filter(
+      (c) => (!category || c.name === category) && (!needle || c.name.toLowerCase().includes(needle)),
+    );
+  }, [categories, category, filterText]);
+
+  return (
+    <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'flex-start' }}>
+      <Box component="aside" sx={{ width: { xs: '100%', md: 260 }, flexShrink: 0 }}>
+        <FilterPanel
+          search={filterText}
+          onSearchChange={setFilterText}
+          categories={(categories ?? []).map((c) => c.name)}
+          category={category}
+          onCategoryChange={setCategory}
+        >
+          <TabColorPicker value={tab.saved} defaultColor={tab.defaultColor} onSave={tab.save} />
+        </FilterPanel>
+      </Box>
+      <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+        <Typography variant="h4" component="h1">
+          Categories
+        </Typography>
+        <SearchBox value={search} onChange={setSearch} label="Search bookmarks" placeholder="Title or address" />
+        {categories === null ? (
+          <CircularProgress aria-label="Loading categories" />
+        ) : categories.length === 0 ? (
+          <NoBookmarks onAddLink={() => showAdd()} onImport={() => navigate('/import-bookmarks')} />
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+            {shown.map((c) => (
+              <CategoryBlock
+                key={c.name}
+                category={c.name}
+                count={c.count}
+                color={tab.color}
+                search={q}
+                onEdit={setEditing}
+              />
+            ))}
+          </Box>
+        )}
+      </Stack>
+      <EditBookmarkHost bookmark={editing} onClose={() => setEditing(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Bookmark } from '@linkhive/shared/domain';
+import { CategoryCard } from '@linkhive/shared/ui';
+import { Button, Skeleton } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAddDialog } from '../../bookmarks/addDialog';
+import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
+import { useBookmarkList } from '../../bookmarks/useBookmarkList';
+
+const step = 20;
+
+interface Props {
+  category: string;
+  count: number;
+  color: string;
+  search: string;
+  onEdit: (b: Bookmark) => void;
+}
+
+/** One category's card, loading its newest links a page at a time. */
+export function CategoryBlock({ category, count, color, search, onEdit }: Props) {
+  const [limit, setLimit] = useState(step);
+  const { page, loading } = useBookmarkList({ category, q: search || undefined, pageSize: limit });
+  const actions = useBookmarkActions();
+  const showAdd = useAddDialog((s) => s.show);
+  const navigate = useNavigate();
+
+  if (!page) return <Skeleton variant="rounded" height={160} aria-label={`Loading ${category}`} />;
+  if (search && page.total === 0) return null;
+  return (
+    <div>
+      <CategoryCard
+        category={category}
+        color={color}
+        count={search ? page.total : count}
+        bookmarks={page.items}
+        onAdd={(c) => showAdd({ category: c })}
+        onToggleFavourite={actions.toggleFavourite}
+        onEdit={onEdit}
+        onOpenPromotor={(b) => navigate(`/promo/${encodeURIComponent(b.promotor!)}`)}
+      />
+      {page.total > page.items.length && (
+        <Button
+          size="small"
+          disabled={loading}
+          onClick={() => setLimit((l) => Math.min(200, l + step * 2))}
+          sx={{ mt: 0.5 }}
+        >
+          Show more ({page.total - page.items.length})
+        </Button>
+      )}
+    </div>
+  );
+}

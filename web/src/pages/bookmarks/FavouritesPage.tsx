@@ -1,0 +1,112 @@
+import type { Bookmark, LayoutPreference } from '@linkhive/shared/domain';
+import { bookmarkMessages } from '@linkhive/shared/domain';
+import { FavouriteCard, FilterPanel, LayoutToggle, NoFavourites, useNotify } from '@linkhive/shared/ui';
+import { Box, Button, CircularProgress, Drawer, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../api';
+import { EditBookmarkHost } from '../../bookmarks/EditBookmarkHost';
+import { useLibrary } from '../../bookmarks/library';
+import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
+import { useBookmarkList } from '../../bookmarks/useBookmarkList';
+import { useDebounced } from '../../bookmarks/useDebounced';
+import { useSession } from '../../session/store';
+import { usePageMeta } from '../usePageTitle';
+
+export function FavouritesPage() {
+  usePageMeta('Favourites', 'Your favourite links with page screenshots.');
+  const savedLayout = useSession((s) => s.me?.profile.settings.layoutPreference ?? 'list');
+  const refresh = useSession((s) => s.refresh);
+  const { categories, loadCategories } = useLibrary();
+  const [layout, setLayout] = useState<LayoutPreference>(savedLayout);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [editing, setEditing] = useState<Bookmark | null>(null);
+  const q = useDebounced(search.trim());
+  const { page, loading } = useBookmarkList(
+    { favourite: true, q: q || undefined, category: category || undefined, pageSize: 100 },
+    { pollWhilePending: true },
+  );
+  const actions = useBookmarkActions();
+  const notify = useNotify();
+  const navigate = useNavigate();
+
+  useEffect(() => setLayout(savedLayout), [savedLayout]);
+  useEffect(() => {
+    void loadCategories();
+  }, [loadCategories]);
+
+  async function changeLayout(next: LayoutPreference) {
+    setLayout(next);
+    await api.profile.update({ settings: { layoutPreference: next } });
+    await refresh();
+  }
+
+  async function share(b: Bookmark) {
+    if (navigator.share) {
+      await navigator.share({ title: b.title, url: b.link }).catch(() => {});
+      return;
+    }
+    await navigator.clipboard?.writeText(b.link);
+    notify({ message: 'Link copied to the clipboard', severity: 'info' });
+  }
+
+  const filtered = !!q || !!category;
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          Favourites
+        </Typography>
+        <Button variant="outlined" onClick={() => setFiltersOpen(true)}>
+          Filters{filtered ? ' (on)' : ''}
+        </Button>
+        <LayoutToggle value={layout} onChange={(v) => void changeLayout(v)} />
+      </Box>
+      <Drawer anchor="right" open={filtersOpen} onClose={() => setFiltersOpen(false)}>
+        <Box sx={{ width: 300, p: 2 }}>
+          <FilterPanel
+            search={search}
+            onSearchChange={setSearch}
+            categories={(categories ?? []).map((c) => c.name)}
+            category={category}
+            onCategoryChange={setCategory}
+          />
+        </Box>
+      </Drawer>
+      {!page ? (
+        <CircularProgress aria-label="Loading favourites" />
+      ) : page.total === 0 ? (
+        filtered ? (
+          <Typography>{bookmarkMessages.noResults}</Typography>
+        ) : (
+          <NoFavourites />
+        )
+      ) : (
+        <Box
+          aria-busy={loading}
+          sx={
+            layout === 'grid'
+              ? { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }
+              : { display: 'grid', gap: 1.5 }
+          }
+        >
+          {page.items.map((b) => (
+            <FavouriteCard
+              key={b.id}
+              bookmark={b}
+              variant={layout}
+              onShare={(x) => void share(x)}
+              onRefreshScreenshot={actions.refreshScreenshot}
+              onToggleFavourite={actions.toggleFavourite}
+              onEdit={setEditing}
+              onOpenPromotor={(x) => navigate(`/promo/${encodeURIComponent(x.promotor!)}`)}
+            />
+          ))}
+        </Box>
+      )}
+      <EditBookmarkHost bookmark={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}

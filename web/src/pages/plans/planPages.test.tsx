@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, makeMe, renderApp, signedOut } from '../../test-support/renderApp';
+import { plansAnswer } from '../../test-support/plans';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('plan pages', () => {
+  it.each([
+    ['pro', 'Pro plan', 'Up to 10 workspace groups'],
+    ['business', 'Business plan', 'Up to 20 workspace groups'],
+    ['enterprise', 'Enterprise plan', 'Unlimited workspace groups'],
+  ])('/subscriptions/%s lists its features and highlights its card', async (key, title, feature) => {
+    fakeServer({ 'GET /api/auth/me': signedOut, 'GET /api/plans': plansAnswer });
+    renderApp(`/subscriptions/${key}`);
+    await h1(title);
+    const included = await screen.findByRole('list', { name: /includes$/ });
+    expect(within(included).getAllByRole('listitem')[0]!.textContent).toBe(feature);
+    await waitFor(() =>
+      expect(document.querySelector('[data-highlighted="true"]')?.getAttribute('data-plan')).toBe(key),
+    );
+    expect(document.querySelectorAll('[data-highlighted="true"]')).toHaveLength(1);
+  });
+
+  it('has no page for the free plan or unknown plans', async () => {
+    fakeServer({ 'GET /api/auth/me': signedOut, 'GET /api/plans': plansAnswer });
+    renderApp('/subscriptions/gold');
+    expect(await h1('Page not found')).toBeDefined();
+  });
+
+  it('thanks the buyer, says the subscription is activated and reads the new plan at once', async () => {
+    const { calls } = fakeServer({
+      'GET /api/auth/me': () => ({ status: 200, body: makeMe({ subscriptionBusiness: true }) }),
+    });
+    renderApp('/payment/success');
+    await h1('Thank you!');
+    expect(screen.getByText('Your subscription is activated.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'View my subscription' }).getAttribute('href')).toBe('/profile');
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/auth/me')).toHaveLength(2));
+  });
+});

@@ -1,0 +1,66 @@
+import type { BillingInterval, Me, Plan, PlanKey } from '@linkhive/shared/domain';
+import { PricingPlans } from '@linkhive/shared/ui';
+import type { PlanAction } from '@linkhive/shared/ui';
+import { useEffect, useState } from 'react';
+import { useSession } from '../session/store';
+import { useCheckout } from './useCheckout';
+import { usePlansStore } from './usePlans';
+
+const planFlags: Record<Exclude<PlanKey, 'free'>, keyof Me['permissions']> = {
+  pro: 'subscriptionPro',
+  business: 'subscriptionBusiness',
+  enterprise: 'subscriptionEnterprise',
+};
+
+function currentPlan(me: Me | null): PlanKey | null {
+  if (!me) return null;
+  const paid = (Object.keys(planFlags) as (keyof typeof planFlags)[]).filter((k) => me.permissions[planFlags[k]]);
+  return paid.at(-1) ?? 'free';
+}
+
+interface Props {
+  highlight?: PlanKey;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** The plans from the server, with the month/year switch and working checkout buttons. */
+export function PlanPricing({ highlight, headingLevel }: Props) {
+  const { plans, error: loadError, load } = usePlansStore();
+  const me = useSession((s) => s.me);
+  const [interval, setBillingInterval] = useState<BillingInterval>('month');
+  const { checkout, pendingPriceId, error } = useCheckout();
+  const mine = currentPlan(me);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const actionFor = (plan: Plan): PlanAction => {
+    if (plan.key === mine) return { label: 'Your current plan', disabled: true };
+    if (plan.key === 'free') {
+      return me ? { label: 'Go to my bookmarks', href: '/categories' } : { label: 'Sign up free', href: '/signup' };
+    }
+    const price = plan.prices.find((p) => p.interval === interval);
+    if (!price) return { label: `Choose ${plan.name}`, disabled: true };
+    return {
+      label: `Choose ${plan.name}`,
+      onClick: () => void checkout(plan, price),
+      loading: pendingPriceId === price.id,
+      disabled: pendingPriceId !== null && pendingPriceId !== price.id,
+    };
+  };
+
+  return (
+    <PricingPlans
+      plans={plans}
+      loadError={loadError}
+      onRetry={() => void load()}
+      interval={interval}
+      onIntervalChange={setBillingInterval}
+      actionFor={actionFor}
+      highlight={highlight}
+      error={error}
+      headingLevel={headingLevel}
+    />
+  );
+}
