@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import zlib from 'node:zlib';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { measureLanding } from './bench-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
@@ -157,20 +157,10 @@ async function rawSqliteInserts(n) {
 }
 const raw = await rawSqliteInserts(10000);
 
-async function landingJsKbGzip() {
-  const html = await (await fetch(base, { headers: { accept: 'text/html' } })).text();
-  const srcs = new Set(
-    [
-      ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-      ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-    ].map((m) => m[1]),
-  );
-  let bytes = 0;
-  for (const src of srcs)
-    bytes += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer()), { level: 9 }).length;
-  return { kb: bytes / 1024, files: srcs.size };
-}
-const landing = await landingJsKbGzip();
+const chromium = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', process.env.CHROMIUM_PATH].find(
+  (p) => p && fs.existsSync(p),
+);
+const landing = chromium ? await measureLanding(base, chromium) : null;
 
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
@@ -208,8 +198,7 @@ console.log(
         p50Ms: round(percentile(searchLatencies, 50), 2),
         p99Ms: round(percentile(searchLatencies, 99), 2),
       },
-      landingPageJsKbGzip: round(landing.kb),
-      landingPageJsFiles: landing.files,
+      landingPage: landing ?? 'Chromium not found: landing page not measured',
       peers: 'none measured: no peer product runs on this machine',
     },
     null,

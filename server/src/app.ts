@@ -80,6 +80,8 @@ export function createApp(deps: AppDeps): Express {
           connectSrc: ["'self'"],
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
+          frameSrc: config.videoOrigin ? ["'self'", config.videoOrigin] : ["'self'"],
+          mediaSrc: config.videoOrigin ? ["'self'", config.videoOrigin] : ["'self'"],
           upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
         },
       },

@@ -16,6 +16,8 @@ export interface Config {
   chromiumPath: string | null;
   /** SCREENSHOTS=off turns page screenshots off even where Chromium is installed. */
   screenshots: boolean;
+  /** Origin of the landing page's video (VITE_VIDEO_URL), which the page may embed. */
+  videoOrigin: string | null;
   /** Requests per minute per address on sign-in, sign-up and reset. */
   authRateLimit: number;
 }
@@ -49,6 +51,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 10),
     chromiumPath: env.CHROMIUM_PATH || null,
+    videoOrigin: originOf(env.VITE_VIDEO_URL),
     screenshots: env.SCREENSHOTS !== 'off',
   };
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
