@@ -65,6 +65,47 @@ export function addDate(value: string | undefined, now: Date): string {
 }
 
 /**
+ * Gathers links by the import rules, whatever they were read from: http(s) only (the rest counted),
+ * one per address, the nearest folder as category, titles cut to 50.
+ */
+export function createLinkCollector(now: Date) {
+  const seen = new Set<string>();
+  const result: ParseResult = { items: [], folders: 0, skippedNotWeb: 0, duplicatesInFile: 0 };
+  return {
+    result,
+    add(
+      href: string,
+      text: string,
+      folder: string | null | undefined,
+      date: string | undefined,
+      extra: { favourite?: boolean; rssFeed?: string | null } = {},
+    ): boolean {
+      const link = href.trim();
+      if (!webAddress(link) || !new URL(link).hostname) {
+        result.skippedNotWeb++;
+        return false;
+      }
+      const linkKey = normaliseLink(link);
+      if (seen.has(linkKey)) {
+        result.duplicatesInFile++;
+        return false;
+      }
+      seen.add(linkKey);
+      result.items.push({
+        title: autoTitle(text, link),
+        link,
+        linkKey,
+        category: categoryFromFolder(folder),
+        createdAt: addDate(date, now),
+        favourite: extra.favourite ?? false,
+        rssFeed: extra.rssFeed ?? null,
+      });
+      return true;
+    },
+  };
+}
+
+/**
  * A streaming reader of the Netscape bookmark format: feed it text in chunks as the upload
  * arrives. Folders are <H3> followed by a <DL>; unclosed <DT> and <p> tags are normal here.
  */
@@ -75,8 +116,8 @@ export function createNetscapeParser(now = new Date()) {
   let h3Text = '';
   let anchor: Anchor | null = null;
   let anchorText = '';
-  const seen = new Set<string>();
-  const result: ParseResult = { items: [], folders: 0, skippedNotWeb: 0, duplicatesInFile: 0 };
+  const links = createLinkCollector(now);
+  const result = links.result;
 
   const parser = new Parser(
     {
@@ -118,31 +159,8 @@ export function createNetscapeParser(now = new Date()) {
   );
 
   function take(a: Anchor, text: string) {
-    let url: URL;
-    try {
-      url = new URL(a.href);
-    } catch {
-      result.skippedNotWeb++;
-      return;
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-      result.skippedNotWeb++;
-      return;
-    }
-    const link = a.href;
-    const linkKey = normaliseLink(link);
-    if (seen.has(linkKey)) {
-      result.duplicatesInFile++;
-      return;
-    }
-    seen.add(linkKey);
     const folder = folderStack.length > 1 ? folderStack[folderStack.length - 1] : null;
-    result.items.push({
-      title: autoTitle(text, link),
-      link,
-      linkKey,
-      category: categoryFromFolder(folder),
-      createdAt: addDate(a.addDate, now),
+    links.add(a.href, text, folder, a.addDate, {
       favourite: (a.tags ?? '').split(',').some((t) => t.trim().toLowerCase() === 'favourite'),
       rssFeed: webAddress(a.feedUrl),
     });

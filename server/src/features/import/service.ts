@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
-  autoTitle,
   domainOf,
   importMessages,
-  normaliseLink,
   type ImportProgress,
   type ImportResult,
   type jsonImportSchema,
@@ -12,47 +10,25 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { newId, searchWords } from '../bookmarks/service.js';
-import { addDate, categoryFromFolder, type ParseResult } from './netscape-parser.js';
+import { createLinkCollector, type ParseResult } from './netscape-parser.js';
 
 const batchSize = 500;
 
 /** The extension's list of browser bookmarks, read by the same rules as a file. */
 export function fromJsonItems(items: z.output<typeof jsonImportSchema>['items'], now = new Date()): ParseResult {
-  const result: ParseResult = { items: [], folders: 0, skippedNotWeb: 0, duplicatesInFile: 0 };
+  const links = createLinkCollector(now);
   const folders = new Set<string>();
-  const seen = new Set<string>();
   for (const item of items) {
-    let url: URL;
-    try {
-      url = new URL(item.url.trim());
-    } catch {
-      result.skippedNotWeb++;
-      continue;
-    }
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-      result.skippedNotWeb++;
-      continue;
-    }
-    const link = item.url.trim();
-    const linkKey = normaliseLink(link);
-    if (seen.has(linkKey)) {
-      result.duplicatesInFile++;
-      continue;
-    }
-    seen.add(linkKey);
-    item.folder.forEach((_, i) => folders.add(item.folder.slice(0, i + 1).join('\u0000')));
-    result.items.push({
-      title: autoTitle(item.title, link),
-      link,
-      linkKey,
-      category: categoryFromFolder(item.folder.at(-1)),
-      createdAt: addDate(item.addedAt === undefined ? undefined : String(item.addedAt), now),
-      favourite: false,
-      rssFeed: null,
-    });
+    const added = links.add(
+      item.url,
+      item.title,
+      item.folder.at(-1),
+      item.addedAt === undefined ? undefined : String(item.addedAt),
+    );
+    if (added) item.folder.forEach((_, i) => folders.add(item.folder.slice(0, i + 1).join('\u0000')));
   }
-  result.folders = folders.size;
-  return result;
+  links.result.folders = folders.size;
+  return links.result;
 }
 
 export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () => Promise<void> } = {}) {
