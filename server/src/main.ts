@@ -39,6 +39,8 @@ async function shutdown(signal: string) {
     process.exit(0);
   });
   http.closeIdleConnections();
+  // Stop background work at once: the screenshot browser must not outlive the server.
+  await server.stopBackground();
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -37,6 +37,8 @@ export interface Server {
   auth: AuthService;
   permissions: PermissionService;
   worker: Worker;
+  /** Stops the job worker and the screenshot browser; close() does it too. */
+  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,10 @@ export async function createServer(
     auth,
     permissions,
     worker,
+    async stopBackground() {
+      await worker.stop();
+      await screenshotter.close();
+    },
     async close() {
       await worker.stop();
       await screenshotter.close();

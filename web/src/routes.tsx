@@ -78,6 +78,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'search',
+            element: lazyPage('search', () => import('./pages/search/SearchPage').then((m) => m.SearchPage)),
+          },
+          {
+            path: 'import-bookmarks',
+            element: lazyPage('import', () => import('./pages/import/ImportPage').then((m) => m.ImportPage)),
+          },
+          {
             path: 'profile',
             element: lazyPage('profile', () => import('./pages/ProfilePage').then((m) => m.ProfilePage)),
           },

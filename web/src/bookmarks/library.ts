@@ -28,6 +28,9 @@ export const useLibrary = create<LibraryState>((set, get) => ({
   },
   changed: () => {
     set((s) => ({ version: s.version + 1 }));
-    void get().loadCategories();
+    // A failed refresh keeps the list on screen; the next change or page visit loads it again.
+    get()
+      .loadCategories()
+      .catch(() => {});
   },
 }));

@@ -1,9 +1,10 @@
 import type { Profile } from '@linkhive/shared/domain';
 import { categoryTabColorDefaults } from '@linkhive/shared/domain';
 import { ProfileForm, type ProfileUpdate } from '@linkhive/shared/ui';
-import { Avatar, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { api } from '../api';
+import { ExportButton } from '../bookmarks/ExportButton';
 import { useTabColor } from '../bookmarks/useTabColor';
 import { useSession } from '../session/store';
 import { SectionPage } from './SectionPage';
@@ -12,10 +13,11 @@ export function ProfilePage() {
   const me = useSession((s) => s.me);
   const refresh = useSession((s) => s.refresh);
   const [profile, setProfile] = useState<Profile | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const tab = useTabColor('profile');
 
   useEffect(() => {
-    void api.profile.get().then(setProfile);
+    api.profile.get().then(setProfile, (e: Error) => setLoadError(e.message));
   }, []);
 
   if (!me) return null;
@@ -51,9 +53,20 @@ export function ProfilePage() {
           }}
           defaultTabColor={categoryTabColorDefaults.profile}
         />
+      ) : loadError ? (
+        <Alert severity="error">{loadError}</Alert>
       ) : (
         <CircularProgress aria-label="Loading your profile" />
       )}
+      <Box component="section" aria-labelledby="profile-export-title" sx={{ mt: 5 }}>
+        <Typography id="profile-export-title" component="h2" variant="h6">
+          Your bookmarks
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Download all your bookmarks as one file, with your categories as folders. Any browser can import it.
+        </Typography>
+        <ExportButton label="Export bookmarks" />
+      </Box>
     </SectionPage>
   );
 }

@@ -6,18 +6,12 @@ interface MemberPage {
   text: string;
 }
 
-// The signed-in pages whose content the bookmarks, feeds, import and teams work will fill in.
+// The signed-in pages whose content the feeds and teams work will fill in.
 export const memberPages: MemberPage[] = [
-  { path: 'search', title: 'Search', text: 'Results from across your bookmarks will appear here.' },
   {
     path: 'rss-feeds',
     title: 'RSS Feeds',
     text: 'The latest posts from the feeds of your saved sites will appear here.',
-  },
-  {
-    path: 'import-bookmarks',
-    title: 'Import Bookmarks',
-    text: 'Bookmarks you import from your browser will appear here.',
   },
   { path: 'teams/workspace', title: 'My Workspace', text: 'Your workspace groups will appear here.' },
   {

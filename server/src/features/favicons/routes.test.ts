@@ -9,11 +9,20 @@ describe('site icons through the server', () => {
   });
   afterAll(() => t?.close());
 
-  it('draws a letter icon for a site without one, and remembers the miss', async () => {
+  it('answers at once with a letter icon, looks for the real one in the background, and remembers the miss', async () => {
     const res = await fetch(`${t.url}/api/favicons/no-icon.invalid`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/svg+xml');
     expect(await res.text()).toContain('>N</text>');
+    await expect
+      .poll(() =>
+        t.server.database.db
+          .selectFrom('favicon')
+          .select('status')
+          .where('domain', '=', 'no-icon.invalid')
+          .executeTakeFirst(),
+      )
+      .toEqual({ status: 'missing' });
     const row = await t.server.database.db
       .selectFrom('favicon')
       .selectAll()
@@ -37,6 +46,8 @@ describe('site icons through the server', () => {
     const { diskFileStore } = await import('../../integrations/files/index.js');
     const fetchPage = async () => ({ url: '', status: 200, headers: {}, body: tinyPng });
     const service = faviconService(t.server.database.db, diskFileStore(t.dataDir), fetchPage);
+    expect(await service.get('icons.example.com')).toBeNull();
+    await service.settled();
     const icon = await service.get('icons.example.com');
     expect(icon?.type).toBe('image/png');
     expect(icon?.body.equals(tinyPng)).toBe(true);

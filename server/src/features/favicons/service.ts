@@ -46,31 +46,57 @@ export function faviconService(db: Kysely<Database>, files: FileStore, fetchPage
     return null;
   }
 
+  const inFlight = new Map<string, Promise<void>>();
+
+  async function refresh(domain: string): Promise<void> {
+    const icon = await fetchIcon(domain);
+    const name = `${createHash('sha1').update(domain).digest('hex').slice(0, 20)}.img`;
+    const file = icon ? await files.put('favicons', name, icon.body) : null;
+    const values = {
+      status: icon ? ('ok' as const) : ('missing' as const),
+      content_type: icon?.type ?? null,
+      file,
+      fetched_at: new Date().toISOString(),
+    };
+    await db
+      .insertInto('favicon')
+      .values({ domain, ...values })
+      .onConflict((oc) => oc.column('domain').doUpdateSet(values))
+      .execute();
+  }
+
+  function refreshInBackground(domain: string) {
+    if (inFlight.has(domain)) return;
+    const job = refresh(domain)
+      .catch(() => {})
+      .finally(() => inFlight.delete(domain));
+    inFlight.set(domain, job);
+  }
+
   return {
-    /** The stored icon of a domain, fetching it at most once a week; null means use the letter icon. */
+    /** Resolves when the background fetches under way are done (tests). */
+    settled: () => Promise.all([...inFlight.values()]).then(() => undefined),
+
+    /**
+     * The stored icon of a domain, or null (the letter icon) while none is known. A miss never waits
+     * for the site: the icon is fetched in the background, so a list of fresh links does not tie up
+     * the browser's connections; the next view gets it.
+     */
     async get(domain: string): Promise<{ type: string; body: Buffer } | null> {
       const row = await db.selectFrom('favicon').selectAll().where('domain', '=', domain).executeTakeFirst();
-      if (row && Date.now() - new Date(row.fetched_at).getTime() < weekMs) {
-        if (row.status !== 'ok' || !row.file) return null;
+      if (row?.status === 'ok' && row.file) {
         const body = await files.read(row.file);
-        if (body) return { type: row.content_type ?? 'image/x-icon', body };
+        if (body) {
+          if (Date.now() - new Date(row.fetched_at).getTime() > weekMs) refreshInBackground(domain);
+          return { type: row.content_type ?? 'image/x-icon', body };
+        }
       }
-      const icon = await fetchIcon(domain);
-      const name = `${createHash('sha1').update(domain).digest('hex').slice(0, 20)}.img`;
-      const file = icon ? await files.put('favicons', name, icon.body) : null;
-      const values = {
-        status: icon ? ('ok' as const) : ('missing' as const),
-        content_type: icon?.type ?? null,
-        file,
-        fetched_at: new Date().toISOString(),
-      };
-      await db
-        .insertInto('favicon')
-        .values({ domain, ...values })
-        .onConflict((oc) => oc.column('domain').doUpdateSet(values))
-        .execute();
-      return icon;
+      if (!row || Date.now() - new Date(row.fetched_at).getTime() > weekMs) refreshInBackground(domain);
+      return null;
     },
+
+    /** Fetches and stores one domain's icon now; for tests and for the background refresh. */
+    refresh,
   };
 }
 

@@ -50,7 +50,8 @@ export function createScreenshotter(opts: {
   async function getBrowser(): Promise<Browser> {
     if (!browser) {
       browser = import('puppeteer-core').then(({ default: puppeteer }) =>
-        puppeteer.launch({ executablePath: executablePath!, headless: true, args }),
+        // A pipe rather than a port: if the server dies, Chromium loses its pipe and quits too.
+        puppeteer.launch({ executablePath: executablePath!, headless: true, args, pipe: true }),
       );
       browser.then((b) => b.on('disconnected', () => (browser = null))).catch(() => (browser = null));
     }

@@ -18,11 +18,17 @@ export interface BookmarkRowProps extends BookmarkActions {
   bookmark: Bookmark;
   /** Extra actions after the standard ones, such as See RSS Feed on paid plans. */
   actions?: ReactNode;
+  /** Before the favicon, such as the search page's selection checkbox. */
+  leading?: ReactNode;
+  /** Under the title instead of the domain, such as the category and the full address. */
+  details?: ReactNode;
 }
 
-export function BookmarkRow({ bookmark, onToggleFavourite, onEdit, onOpenPromotor, actions }: BookmarkRowProps) {
+export function BookmarkRow(props: BookmarkRowProps) {
+  const { bookmark, onToggleFavourite, onEdit, onOpenPromotor, actions, leading, details } = props;
   return (
     <ListItem disableGutters sx={{ gap: 1.5, alignItems: 'center' }}>
+      {leading}
       <Favicon src={bookmark.faviconUrl} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Link
@@ -34,9 +40,11 @@ export function BookmarkRow({ bookmark, onToggleFavourite, onEdit, onOpenPromoto
         >
           {bookmark.title}
         </Link>
-        <Typography variant="caption" color="text.secondary" noWrap component="div">
-          {bookmark.domain}
-        </Typography>
+        {details ?? (
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {bookmark.domain}
+          </Typography>
+        )}
       </Box>
       <Stack direction="row" sx={{ flexShrink: 0 }}>
         <FavouriteButton favourite={bookmark.favourite} onToggle={() => onToggleFavourite(bookmark)} />

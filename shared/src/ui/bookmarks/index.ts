@@ -4,6 +4,7 @@ export * from './AddressField.js';
 export * from './BookmarkRow.js';
 export * from './CategoryCard.js';
 export * from './CategoryPicker.js';
+export * from './ConfirmDeleteDialog.js';
 export * from './EditBookmarkDialog.js';
 export * from './EditBookmarkForm.js';
 export * from './EmptyState.js';

@@ -1,19 +1,21 @@
 import type { Bookmark } from '@linkhive/shared/domain';
 import { FilterPanel, NoBookmarks, SearchBox, TabColorPicker } from '@linkhive/shared/ui';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { useAddDialog } from '../../bookmarks/addDialog';
 import { EditBookmarkHost } from '../../bookmarks/EditBookmarkHost';
 import { useLibrary } from '../../bookmarks/library';
 import { useDebounced } from '../../bookmarks/useDebounced';
+import { useLibraryOnArrival } from '../../bookmarks/useLibraryOnArrival';
 import { useTabColor } from '../../bookmarks/useTabColor';
 import { usePageMeta } from '../usePageTitle';
 import { CategoryBlock } from './CategoryBlock';
 
 export function CategoriesPage() {
   usePageMeta('Categories', 'Your bookmarks, one card per category.');
-  const { categories, loadCategories } = useLibrary();
+  const categories = useLibrary((s) => s.categories);
+  const arrival = useLibraryOnArrival();
   const [filterText, setFilterText] = useState('');
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
@@ -23,10 +25,6 @@ export function CategoriesPage() {
   const showAdd = useAddDialog((s) => s.show);
   const navigate = useNavigate();
 
-  useEffect(() => {
-    void loadCategories();
-  }, [loadCategories]);
-
   const shown = useMemo(() => {
     const needle = filterText.trim().toLowerCase();
     return (categories ?? []).filter(
@@ -34,6 +32,8 @@ export function CategoriesPage() {
     );
   }, [categories, category, filterText]);
 
+  // The spec sends a user without categories to the import page.
+  if (arrival === 'empty') return <Navigate to="/import-bookmarks" replace />;
   return (
     <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'flex-start' }}>
       <Box component="aside" sx={{ width: { xs: '100%', md: 260 }, flexShrink: 0 }}>
@@ -52,7 +52,7 @@ export function CategoriesPage() {
           Categories
         </Typography>
         <SearchBox value={search} onChange={setSearch} label="Search bookmarks" placeholder="Title or address" />
-        {categories === null ? (
+        {categories === null || (arrival === 'loading' && categories.length === 0) ? (
           <CircularProgress aria-label="Loading categories" />
         ) : categories.length === 0 ? (
           <NoBookmarks onAddLink={() => showAdd()} onImport={() => navigate('/import-bookmarks')} />

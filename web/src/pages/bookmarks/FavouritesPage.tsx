@@ -3,13 +3,14 @@ import { bookmarkMessages } from '@linkhive/shared/domain';
 import { FavouriteCard, FilterPanel, LayoutToggle, NoFavourites, useNotify } from '@linkhive/shared/ui';
 import { Box, Button, CircularProgress, Drawer, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { api } from '../../api';
 import { EditBookmarkHost } from '../../bookmarks/EditBookmarkHost';
 import { useLibrary } from '../../bookmarks/library';
 import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
 import { useDebounced } from '../../bookmarks/useDebounced';
+import { useLibraryOnArrival } from '../../bookmarks/useLibraryOnArrival';
 import { useSession } from '../../session/store';
 import { usePageMeta } from '../usePageTitle';
 
@@ -17,7 +18,8 @@ export function FavouritesPage() {
   usePageMeta('Favourites', 'Your favourite links with page screenshots.');
   const savedLayout = useSession((s) => s.me?.profile.settings.layoutPreference ?? 'list');
   const refresh = useSession((s) => s.refresh);
-  const { categories, loadCategories } = useLibrary();
+  const categories = useLibrary((s) => s.categories);
+  const arrival = useLibraryOnArrival();
   const [layout, setLayout] = useState<LayoutPreference>(savedLayout);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -33,9 +35,6 @@ export function FavouritesPage() {
   const navigate = useNavigate();
 
   useEffect(() => setLayout(savedLayout), [savedLayout]);
-  useEffect(() => {
-    void loadCategories();
-  }, [loadCategories]);
 
   async function changeLayout(next: LayoutPreference) {
     setLayout(next);
@@ -53,6 +52,8 @@ export function FavouritesPage() {
   }
 
   const filtered = !!q || !!category;
+  // The spec sends a user without any bookmarks to the import page.
+  if (arrival === 'empty') return <Navigate to="/import-bookmarks" replace />;
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { ApiError } from '@linkhive/shared/api';
+import { importMessages } from '@linkhive/shared/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uploadImport } from './uploadImport';
+
+/** Just enough of XMLHttpRequest to see what is sent and to answer it. */
+class FakeXhr {
+  static last: FakeXhr;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  answer(status: number, body?: unknown) {
+    this.status = status;
+    this.responseText = body === undefined ? '' : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const file = new File(['<!DOCTYPE NETSCAPE-Bookmark-file-1>'], 'bookmarks.html', { type: 'text/html' });
+
+describe('uploadImport', () => {
+  it('posts jobId and overwrite before the file, reports bytes and the end of the upload', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const progress = vi.fn();
+    const uploaded = vi.fn();
+    const done = uploadImport({ file, overwrite: true, jobId: 'j1', onUploadProgress: progress, onUploaded: uploaded });
+    const xhr = FakeXhr.last;
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/import']);
+    expect([...xhr.body!.keys()]).toEqual(['jobId', 'overwrite', 'file']);
+    expect(xhr.body!.get('jobId')).toBe('j1');
+    expect(xhr.body!.get('overwrite')).toBe('true');
+    expect((xhr.body!.get('file') as File).name).toBe('bookmarks.html');
+
+    xhr.upload.onprogress!({ loaded: 10, total: 35, lengthComputable: true } as ProgressEvent);
+    expect(progress).toHaveBeenCalledWith(10, 35);
+    xhr.upload.onload!();
+    expect(uploaded).toHaveBeenCalled();
+    xhr.answer(200, { jobId: 'j1', imported: 3 });
+    await expect(done).resolves.toMatchObject({ jobId: 'j1', imported: 3 });
+  });
+
+  it("turns the server's error body into an ApiError with its code", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const done = uploadImport({ file, overwrite: false, jobId: 'j2' });
+    FakeXhr.last.answer(400, { error: { code: 'invalid_file', message: importMessages.invalidSyntax, field: 'file' } });
+    const error = await done.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_file', message: importMessages.invalidSyntax });
+  });
+
+  it('says the file is too large when a proxy refuses it without a JSON body', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const done = uploadImport({ file, overwrite: false, jobId: 'j3' });
+    FakeXhr.last.answer(413);
+    await expect(done).rejects.toMatchObject({ status: 413, message: importMessages.tooLarge });
+  });
+
+  it('reports a network failure with the client’s message', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const done = uploadImport({ file, overwrite: false, jobId: 'j4' });
+    FakeXhr.last.onerror!();
+    await expect(done).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+});

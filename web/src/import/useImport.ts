@@ -1,0 +1,105 @@
+import { ApiError } from '@linkhive/shared/api';
+import type { ImportProgress, ImportResult } from '@linkhive/shared/domain';
+import { httpMessages, importMessages, importRedirectMs } from '@linkhive/shared/domain';
+import { failureMessage, useNotify } from '@linkhive/shared/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../api';
+import { useLibrary } from '../bookmarks/library';
+import { newJobId } from './jobId';
+import { uploadImport } from './uploadImport';
+
+/** How often the page asks how far the server has got, once the file is sent. */
+export const importPollMs = 500;
+
+export type ImportState =
+  | { step: 'idle' }
+  | { step: 'uploading'; sent: number; total: number }
+  | { step: 'processing'; progress: ImportProgress | null }
+  | { step: 'done'; result: ImportResult; overwrite: boolean }
+  | { step: 'failed'; title?: string; message: string };
+
+/**
+ * Runs one import: the upload with its byte count, then the server's progress polled until the
+ * answer comes, then the spec's notice and the way to /categories after importRedirectMs.
+ */
+export function useImport() {
+  const [state, setState] = useState<ImportState>({ step: 'idle' });
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const mounted = useRef(true);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    mounted.current = true;
+    const pending = timers.current;
+    return () => {
+      // The upload itself goes on: leaving the page must not lose an import the user started.
+      mounted.current = false;
+      pending.forEach(clearTimeout);
+      pending.clear();
+    };
+  }, []);
+
+  const later = useCallback((fn: () => void, ms: number) => {
+    const t = setTimeout(() => {
+      timers.current.delete(t);
+      fn();
+    }, ms);
+    timers.current.add(t);
+  }, []);
+
+  const start = useCallback(
+    async (file: File, overwrite: boolean) => {
+      const jobId = newJobId();
+      let answered = false;
+      setState({ step: 'uploading', sent: 0, total: file.size });
+
+      // Until the file has been read the server knows no such job (404); that is simply not yet.
+      const poll = () =>
+        later(async () => {
+          if (answered || !mounted.current) return;
+          const progress = await api
+            .request<ImportProgress>('GET', `/api/import/${encodeURIComponent(jobId)}`)
+            .catch(() => null);
+          if (answered) return;
+          if (progress) setState({ step: 'processing', progress });
+          poll();
+        }, importPollMs);
+
+      try {
+        const result = await uploadImport({
+          file,
+          overwrite,
+          jobId,
+          onUploadProgress: (sent, total) => !answered && setState({ step: 'uploading', sent, total }),
+          onUploaded: () => {
+            if (answered) return;
+            setState({ step: 'processing', progress: null });
+            poll();
+          },
+        });
+        answered = true;
+        notify({ message: importMessages.success(result.imported, overwrite), severity: 'success' });
+        useLibrary.getState().changed();
+        if (!mounted.current) return;
+        setState({ step: 'done', result, overwrite });
+        later(() => navigate('/categories'), importRedirectMs);
+      } catch (e) {
+        answered = true;
+        setState(
+          e instanceof ApiError && e.code === 'invalid_file'
+            ? { step: 'failed', title: importMessages.invalidTitle, message: importMessages.invalidSyntax }
+            : { step: 'failed', message: failureMessage(e, httpMessages.internal) },
+        );
+      }
+    },
+    [later, navigate, notify],
+  );
+
+  /** Back to the form, when another file is chosen after a refusal. */
+  const reset = useCallback(() => setState((s) => (s.step === 'failed' ? { step: 'idle' } : s)), []);
+
+  const busy = state.step === 'uploading' || state.step === 'processing';
+  return { state, busy, start, reset };
+}

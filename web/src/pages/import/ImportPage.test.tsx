@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { ApiError } from '@linkhive/shared/api';
+import type { ImportProgress, ImportResult } from '@linkhive/shared/domain';
+import { importMaxBytes, importMessages } from '@linkhive/shared/domain';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uploadImport, type UploadRequest } from '../../import/uploadImport';
+import { fakeServer, makeMe } from '../../test-support/renderApp';
+import { renderApp } from '../../test-support/renderApp';
+
+vi.mock('../../import/uploadImport', () => ({ uploadImport: vi.fn() }));
+vi.mock('../../import/jobId', () => ({ newJobId: () => '00000000-0000-4000-8000-000000000001' }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(uploadImport).mockReset();
+});
+
+const jobPath = 'GET /api/import/00000000-0000-4000-8000-000000000001';
+
+const result = (over: Partial<ImportResult> = {}): ImportResult => ({
+  jobId: '00000000-0000-4000-8000-000000000001',
+  total: 20,
+  imported: 18,
+  overwritten: 3,
+  skippedExisting: 2,
+  skippedNotWeb: 4,
+  duplicatesInFile: 1,
+  folders: 5,
+  message: '',
+  ...over,
+});
+
+const htmlFile = (name = 'bookmarks.html') =>
+  new File(['<!DOCTYPE NETSCAPE-Bookmark-file-1>'], name, { type: 'text/html' });
+
+async function openImport(handlers: Parameters<typeof fakeServer>[0] = {}) {
+  const server = fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: makeMe() }), ...handlers });
+  const view = renderApp('/import-bookmarks');
+  await screen.findByRole('heading', { level: 1, name: 'Import Bookmarks' });
+  return { ...server, ...view };
+}
+
+function choose(file: File) {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+
+describe('import page', () => {
+  it('offers the picker for .html and .htm files, the overwrite option and the export guide', async () => {
+    await openImport();
+    expect(screen.getByRole('button', { name: 'Choose file' })).toBeDefined();
+    expect(document.querySelector('input[type="file"]')!.getAttribute('accept')).toBe('.html,.htm');
+    expect(screen.getByRole('checkbox', { name: 'Overwrite existing bookmarks' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('link', { name: 'How to export your bookmarks' }).getAttribute('href')).toBe(
+      '/export-bookmarks',
+    );
+  });
+
+  it('asks for a file, refuses other types and files over 25 MB, and sends none of them', async () => {
+    await openImport();
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(importMessages.fileRequired);
+
+    choose(new File(['{}'], 'pocket.csv', { type: 'text/csv' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(importMessages.htmlRequired);
+    // The message is read out with the button that chooses the file.
+    const describedBy = screen.getByRole('button', { name: 'Choose file' }).getAttribute('aria-describedby')!;
+    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(
+      importMessages.htmlRequired,
+    );
+
+    const big = htmlFile();
+    Object.defineProperty(big, 'size', { value: importMaxBytes + 1 });
+    choose(big);
+    expect((await screen.findByRole('alert')).textContent).toBe(importMessages.tooLarge);
+    submit();
+
+    choose(htmlFile('Bookmarks.HTM'));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.getByText('Bookmarks.HTM (1 KB)')).toBeDefined();
+    expect(uploadImport).not.toHaveBeenCalled();
+  });
+
+  it('uploads, shows the saving progress, then the notice and the counts, and opens the categories after a second', async () => {
+    let finish: (r: ImportResult) => void = () => {};
+    vi.mocked(uploadImport).mockImplementation(
+      (req: UploadRequest) =>
+        new Promise<ImportResult>((resolve) => {
+          req.onUploadProgress?.(512, 1024);
+          finish = resolve;
+        }),
+    );
+    const progress: ImportProgress = {
+      jobId: '00000000-0000-4000-8000-000000000001',
+      status: 'running',
+      phase: 'saving',
+      total: 20,
+      processed: 5,
+      result: null,
+    };
+    const { calls, location } = await openImport({ [jobPath]: () => ({ status: 200, body: progress }) });
+    const file = htmlFile();
+    choose(file);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Overwrite existing bookmarks' }));
+    submit();
+
+    expect(await screen.findByText('Uploading 50%')).toBeDefined();
+    const request = vi.mocked(uploadImport).mock.calls[0]![0];
+    expect(request).toMatchObject({ file, overwrite: true, jobId: '00000000-0000-4000-8000-000000000001' });
+    // Polling starts once the last byte is sent.
+    expect(calls.some((c) => c.url.startsWith('/api/import/'))).toBe(false);
+    request.onUploaded?.();
+    expect(await screen.findByText('Saving 5 of 20')).toBeDefined();
+    expect(screen.getByRole('progressbar', { name: 'Saving 5 of 20' }).getAttribute('aria-valuenow')).toBe('25');
+
+    finish(result());
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(importMessages.success(18, true));
+    expect(status.textContent).toContain('18 bookmarks have been imported and overwritten successfully');
+    for (const text of ['Imported18', 'Replaced existing bookmarks3', 'Skipped, already saved2']) {
+      expect(status.textContent!.replace(/\s/g, '')).toContain(text.replace(/\s/g, ''));
+    }
+    expect((await screen.findByTestId('notification')).textContent).toContain(importMessages.success(18, true));
+    expect(location().pathname).toBe('/import-bookmarks');
+    await waitFor(() => expect(location().pathname).toBe('/categories'), { timeout: 3000 });
+  });
+
+  it("shows 'Invalid File' with the syntax message for a file without the bookmark marker", async () => {
+    vi.mocked(uploadImport).mockRejectedValue(new ApiError(400, 'invalid_file', importMessages.invalidSyntax, 'file'));
+    const { location } = await openImport();
+    choose(htmlFile('pocket.html'));
+    submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(importMessages.invalidTitle + importMessages.invalidSyntax);
+    expect(screen.getByText(importMessages.invalidTitle).className).toContain('AlertTitle');
+    expect(location().pathname).toBe('/import-bookmarks');
+    // The user can pick another file and try again.
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', false);
+    choose(htmlFile('chrome.html'));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it("shows the server's message for any other refusal", async () => {
+    vi.mocked(uploadImport).mockRejectedValue(new ApiError(413, 'too_large', importMessages.tooLarge, 'file'));
+    await openImport();
+    choose(htmlFile());
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(importMessages.tooLarge);
+  });
+});

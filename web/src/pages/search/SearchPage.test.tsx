@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+import type { Bookmark, Page } from '@linkhive/shared/domain';
+import { bookmarkMessages } from '@linkhive/shared/domain';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, makeMe, renderApp } from '../../test-support/renderApp';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const bookmark = (i: number, over: Partial<Bookmark> = {}): Bookmark => ({
+  id: `b${i}`,
+  title: `Site ${i}`,
+  link: `https://site${i}.example.com/`,
+  domain: `site${i}.example.com`,
+  category: i % 2 ? 'Work' : 'News',
+  favourite: false,
+  screenshot: null,
+  screenshotStatus: null,
+  faviconUrl: '',
+  rssFeed: null,
+  promotor: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+/** A library of `count` bookmarks that GET /api/bookmarks pages through like the server. */
+function library(count: number, opts: { capped?: boolean } = {}) {
+  const all = Array.from({ length: count }, (_, i) => bookmark(i + 1));
+  const server = fakeServer({
+    'GET /api/auth/me': () => ({ status: 200, body: makeMe() }),
+    'GET /api/categories': () => ({
+      status: 200,
+      body: {
+        items: count
+          ? [
+              { name: 'News', count: 1 },
+              { name: 'Work', count: 1 },
+            ]
+          : [],
+      },
+    }),
+    'GET /api/bookmarks': (url) => {
+      const p = new URL(url, 'http://x').searchParams;
+      const q = p.get('q')?.toLowerCase() ?? '';
+      const hits = all.filter(
+        (b) => (!q || b.title.toLowerCase().includes(q)) && (!p.get('category') || b.category === p.get('category')),
+      );
+      const page = Number(p.get('page') ?? 1);
+      const size = Number(p.get('pageSize') ?? 25);
+      const body: Page<Bookmark> = {
+        items: hits.slice((page - 1) * size, page * size),
+        total: hits.length,
+        page,
+        pageSize: size,
+        ...(opts.capped ? { capped: true } : {}),
+      };
+      return { status: 200, body };
+    },
+    'POST /api/bookmarks/delete': (_url, init) => {
+      const { ids } = JSON.parse(String(init.body)) as { ids: string[] };
+      return { status: 200, body: { deleted: ids.length } };
+    },
+  });
+  const listCalls = () =>
+    server.calls.filter((c) => c.url.startsWith('/api/bookmarks?')).map((c) => new URL(c.url, 'http://x').searchParams);
+  return { ...server, listCalls };
+}
+
+async function openSearch(path = '/search') {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Search' });
+  return view;
+}
+
+// Plain selectors where a role query would walk the whole page for each of 25 rows.
+const rows = () => [...screen.getByLabelText('Search results').querySelectorAll('li')];
+
+describe('search page', () => {
+  it('lists 25 a page with the count, category, address and the row actions', async () => {
+    library(60);
+    await openSearch();
+    expect(await screen.findByText('60 bookmarks')).toBeDefined();
+    expect(rows()).toHaveLength(25);
+    const first = within(rows()[0]!);
+    expect(first.getByRole('link', { name: 'Site 1' }).getAttribute('href')).toBe('https://site1.example.com/');
+    expect(first.getByText('Work')).toBeDefined();
+    expect(first.getByText(/https:\/\/site1\.example\.com\//)).toBeDefined();
+    expect(first.getByRole('checkbox', { name: 'Select Site 1' })).toBeDefined();
+    expect(first.getByRole('button', { name: 'Add to Favorites' })).toBeDefined();
+    expect(first.getByRole('button', { name: 'Edit Bookmark' })).toBeDefined();
+    expect(screen.getByLabelText('Go to page 3')).toBeDefined();
+    expect(screen.queryByLabelText('Go to page 4')).toBeNull();
+  });
+
+  it('goes back to page 1 when the search text changes', async () => {
+    const { listCalls } = library(60);
+    await openSearch();
+    await screen.findByText('60 bookmarks');
+    fireEvent.click(screen.getByLabelText('Go to page 3'));
+    await waitFor(() => expect(rows()[0]!.textContent).toContain('Site 51'));
+    expect(screen.getByLabelText('page 3').getAttribute('aria-current')).toBe('page');
+
+    fireEvent.change(screen.getByLabelText('Search bookmarks'), { target: { value: 'site 1' } });
+    await screen.findByText('11 bookmarks');
+    const searched = listCalls().find((p) => p.get('q') === 'site 1')!;
+    expect(searched.get('page')).toBe('1');
+    // No request for the old page with the new text on the way.
+    expect(listCalls().some((p) => p.get('q') === 'site 1' && p.get('page') !== '1')).toBe(false);
+  });
+
+  it('goes back to page 1 when the category changes', async () => {
+    const { listCalls } = library(60);
+    await openSearch();
+    await screen.findByText('60 bookmarks');
+    fireEvent.click(screen.getByLabelText('Go to page 2'));
+    await waitFor(() => expect(rows()[0]!.textContent).toContain('Site 26'));
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(await screen.findByLabelText('Filter by category'), { target: { value: 'News' } });
+    await screen.findByText('30 bookmarks');
+    expect(listCalls().at(-1)!.get('category')).toBe('News');
+    expect(listCalls().at(-1)!.get('page')).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect((await screen.findByRole('button', { name: /^Filters/ })).textContent).toBe('Filters (on)');
+  });
+
+  it('selects the rows of the page and deletes them only after the confirmation', async () => {
+    const { calls } = library(30);
+    await openSearch();
+    await screen.findByText('30 bookmarks');
+    const deleteSelected = screen.getByRole('button', { name: 'Delete selected' }) as HTMLButtonElement;
+    expect(deleteSelected.disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(rows().every((r) => r.querySelector('input[type="checkbox"]:checked'))).toBe(true);
+    expect(screen.getByText('30 bookmarks, 25 selected')).toBeDefined();
+    fireEvent.click(screen.getByLabelText('Select Site 2'));
+    expect(screen.getByRole('checkbox', { name: 'Select all' }).getAttribute('data-indeterminate')).toBe('true');
+
+    fireEvent.click(deleteSelected);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 24 bookmarks?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.url === '/api/bookmarks/delete')).toBe(false);
+
+    fireEvent.click(deleteSelected);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByTestId('notification')).textContent).toContain('24 Links Deleted');
+    const sent = calls.find((c) => c.url === '/api/bookmarks/delete')!.body as { ids: string[] };
+    expect(sent.ids).toHaveLength(24);
+    expect(sent.ids).not.toContain('b2');
+    expect(sent.ids).toContain('b1');
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select all' })).toHaveProperty('checked', false));
+  });
+
+  it("says 'Link Deleted' for one and asks about '1 bookmark'", async () => {
+    library(3);
+    await openSearch();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Site 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 1 bookmark?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByTestId('notification')).textContent).toContain(bookmarkMessages.linkDeleted);
+  });
+
+  it("shows '1,000+' for a capped count and the export as a download", async () => {
+    library(1000, { capped: true });
+    await openSearch();
+    expect(await screen.findByText('1,000+ bookmarks')).toBeDefined();
+    expect(screen.getByLabelText('Go to page 40')).toBeDefined();
+    const exportLink = screen.getByRole('link', { name: 'Export' });
+    expect(exportLink.getAttribute('href')).toBe('/api/export');
+    expect(exportLink.hasAttribute('download')).toBe(true);
+  });
+
+  it("tells a user without bookmarks 'No bookmarks have been added.' and a search without hits 'No results found'", async () => {
+    library(0);
+    await openSearch();
+    expect(await screen.findByText(bookmarkMessages.noBookmarks)).toBeDefined();
+    cleanup();
+
+    library(5);
+    await openSearch('/search?q=nothing-like-this');
+    expect(await screen.findByText(bookmarkMessages.noResults)).toBeDefined();
+    expect(screen.getByLabelText('Search bookmarks')).toHaveProperty('value', 'nothing-like-this');
+    expect(screen.queryByText(bookmarkMessages.noBookmarks)).toBeNull();
+  });
+});

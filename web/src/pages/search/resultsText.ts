@@ -1,0 +1,18 @@
+import type { Page } from '@linkhive/shared/domain';
+
+/** The search page's size (spec section 9). */
+export const searchPageSize = 25;
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** '1 bookmark', '240 bookmarks', or '1,000+ bookmarks' when the server stopped counting at its cap. */
+export function resultsText(page: Pick<Page<unknown>, 'total' | 'capped'>): string {
+  const n = page.total.toLocaleString('en');
+  return page.capped ? `${n}+ bookmarks` : `${n} ${plural(page.total, 'bookmark', 'bookmarks')}`;
+}
+
+// Texts of this page's own dialog and notices; the spec gives only 'Link Deleted' for one link.
+export const deleteSelectedTitle = (n: number) => `Delete ${n} ${plural(n, 'bookmark', 'bookmarks')}?`;
+export const deleteSelectedText = 'They are removed from your bookmarks for good. This cannot be undone.';
+export const deletedNotice = (n: number) => (n === 1 ? 'Link Deleted' : `${n} Links Deleted`);
+export const deleteSelectedFailed = 'The selected links could not be deleted. Please try again.';
