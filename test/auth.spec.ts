@@ -81,6 +81,12 @@ test('a user resets a forgotten password with the link from the outbox', async (
 
 test('a signed-out visitor of a protected page signs in and comes back to it', async ({ page, baseURL }) => {
   const { email } = await signUpViaApi(page.request, baseURL!);
+  // With a bookmark, /favourites shows its own page rather than sending a newcomer to the import page.
+  const saved = await page.request.post('/api/bookmarks', {
+    data: { link: 'https://www.example.com/', title: 'Example', category: 'Work' },
+    headers: { origin: baseURL! },
+  });
+  expect(saved.status()).toBe(201);
   await page.request.post('/api/auth/logout', { headers: { origin: baseURL! } });
   await page.goto('/favourites?view=grid');
   await expect(page).toHaveURL(/\/login\?redirect=/);

@@ -128,6 +128,12 @@ test('offline, a signed-in user still opens the app and is told that changes wil
   baseURL,
 }) => {
   await signUpViaApi(page.request, baseURL!, undefined, 'Olive');
+  // A user with bookmarks, so that /categories shows them rather than sending a newcomer to the import page.
+  const saved = await page.request.post('/api/bookmarks', {
+    data: { link: 'https://www.example.com/', title: 'Example', category: 'Work' },
+    headers: { origin: baseURL! },
+  });
+  expect(saved.status()).toBe(201);
   await openPage(page, '/categories', 'Categories');
   await controlledByServiceWorker(page);
   await expect(page.getByText(siteMessages.offline)).toHaveCount(0);
