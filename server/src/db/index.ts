@@ -21,6 +21,9 @@ export async function openDatabase(opts: {
     const pg = await import('pg');
     const Pool = pg.default.Pool;
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process:
+    // the pool discards it and opens another; queries in flight get their own error.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
