@@ -1,10 +1,8 @@
 import { Box, Link, ListItem, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Bookmark } from '../../domain/index.js';
-import { ActionButton } from './ActionButton.js';
-import { FavouriteButton } from './FavouriteButton.js';
+import { BookmarkActionButtons } from './BookmarkActionButtons.js';
 import { Favicon } from './Favicon.js';
-import { EditIcon, StorefrontIcon } from './icons.js';
 
 /** What the user can do with one bookmark in a list; shared by rows, category cards and favourite cards. */
 export interface BookmarkActions {
@@ -47,15 +45,12 @@ export function BookmarkRow(props: BookmarkRowProps) {
         )}
       </Box>
       <Stack direction="row" sx={{ flexShrink: 0 }}>
-        <FavouriteButton favourite={bookmark.favourite} onToggle={() => onToggleFavourite(bookmark)} />
-        <ActionButton label="Edit Bookmark" onClick={() => onEdit(bookmark)}>
-          <EditIcon fontSize="small" />
-        </ActionButton>
-        {bookmark.promotor && onOpenPromotor && (
-          <ActionButton label="Promotor's Page" onClick={() => onOpenPromotor(bookmark)}>
-            <StorefrontIcon fontSize="small" />
-          </ActionButton>
-        )}
+        <BookmarkActionButtons
+          bookmark={bookmark}
+          onToggleFavourite={onToggleFavourite}
+          onEdit={onEdit}
+          onOpenPromotor={onOpenPromotor}
+        />
         {actions}
       </Stack>
     </ListItem>

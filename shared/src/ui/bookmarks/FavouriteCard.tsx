@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { bookmarkMessages } from '../../domain/index.js';
 import type { Bookmark, LayoutPreference } from '../../domain/index.js';
 import { ActionButton } from './ActionButton.js';
-import { FavouriteButton } from './FavouriteButton.js';
+import { BookmarkActionButtons } from './BookmarkActionButtons.js';
 import { Favicon } from './Favicon.js';
-import { EditIcon, RefreshIcon, ShareIcon, StorefrontIcon } from './icons.js';
+import { RefreshIcon, ShareIcon } from './icons.js';
 import type { BookmarkActions } from './BookmarkRow.js';
 
 export interface FavouriteCardProps extends BookmarkActions {
@@ -87,21 +87,19 @@ export function FavouriteCard(props: FavouriteCardProps) {
           </Typography>
         )}
         <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap' }}>
-          <FavouriteButton favourite={bookmark.favourite} onToggle={() => onToggleFavourite(bookmark)} />
-          <ActionButton label="Edit Bookmark" onClick={() => onEdit(bookmark)}>
-            <EditIcon fontSize="small" />
-          </ActionButton>
-          <ActionButton label="Share" onClick={() => onShare(bookmark)}>
-            <ShareIcon fontSize="small" />
-          </ActionButton>
-          <ActionButton label="Refresh screenshot" onClick={refresh} disabled={refreshing || pending}>
-            <RefreshIcon fontSize="small" />
-          </ActionButton>
-          {bookmark.promotor && onOpenPromotor && (
-            <ActionButton label="Promotor's Page" onClick={() => onOpenPromotor(bookmark)}>
-              <StorefrontIcon fontSize="small" />
+          <BookmarkActionButtons
+            bookmark={bookmark}
+            onToggleFavourite={onToggleFavourite}
+            onEdit={onEdit}
+            onOpenPromotor={onOpenPromotor}
+          >
+            <ActionButton label="Share" onClick={() => onShare(bookmark)}>
+              <ShareIcon fontSize="small" />
             </ActionButton>
-          )}
+            <ActionButton label="Refresh screenshot" onClick={refresh} disabled={refreshing || pending}>
+              <RefreshIcon fontSize="small" />
+            </ActionButton>
+          </BookmarkActionButtons>
           {actions}
         </Stack>
       </Box>

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import type { Bookmark } from '../../domain/index.js';
+import { ActionButton } from './ActionButton.js';
+import type { BookmarkActions } from './BookmarkRow.js';
+import { FavouriteButton } from './FavouriteButton.js';
+import { EditIcon, StorefrontIcon } from './icons.js';
+
+/**
+ * The actions every bookmark offers, in one order wherever it is shown: favourite, edit, what the
+ * host adds (`children`), then the promotor's page when the bookmark came from one.
+ */
+export function BookmarkActionButtons(props: BookmarkActions & { bookmark: Bookmark; children?: ReactNode }) {
+  const { bookmark, onToggleFavourite, onEdit, onOpenPromotor, children } = props;
+  return (
+    <>
+      <FavouriteButton favourite={bookmark.favourite} onToggle={() => onToggleFavourite(bookmark)} />
+      <ActionButton label="Edit Bookmark" onClick={() => onEdit(bookmark)}>
+        <EditIcon fontSize="small" />
+      </ActionButton>
+      {children}
+      {bookmark.promotor && onOpenPromotor && (
+        <ActionButton label="Promotor's Page" onClick={() => onOpenPromotor(bookmark)}>
+          <StorefrontIcon fontSize="small" />
+        </ActionButton>
+      )}
+    </>
+  );
+}
