@@ -3,6 +3,9 @@ import { authMessages as m } from '../shared/src/domain/messages.js';
 import { password, resetLinkFor, signUpViaApi, uniqueEmail } from './support/accounts.js';
 import { adminEmail } from './playwright.config.js';
 
+// After sign-in the app goes to /categories, which sends a newcomer with no bookmarks on to the import page.
+const landing = /\/(categories|import-bookmarks)$/;
+
 test('a visitor signs up, signs out and signs in again', async ({ page }) => {
   const email = uniqueEmail();
   await page.goto('/signup');
@@ -17,8 +20,8 @@ test('a visitor signs up, signs out and signs in again', async ({ page }) => {
 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).last().click();
-  await expect(page).toHaveURL(/\/categories$/);
-  await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+  await expect(page).toHaveURL(landing);
+  await expect(page.getByRole('heading', { name: /^(Categories|Import Bookmarks)$/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page
@@ -41,7 +44,7 @@ test('a visitor signs up, signs out and signs in again', async ({ page }) => {
 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).last().click();
-  await expect(page).toHaveURL(/\/categories$/);
+  await expect(page).toHaveURL(landing);
 });
 
 test('a user resets a forgotten password with the link from the outbox', async ({ page, baseURL }) => {
@@ -76,7 +79,7 @@ test('a user resets a forgotten password with the link from the outbox', async (
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(newPassword);
   await page.getByRole('button', { name: 'Login' }).last().click();
-  await expect(page).toHaveURL(/\/categories$/);
+  await expect(page).toHaveURL(landing);
 });
 
 test('a signed-out visitor of a protected page signs in and comes back to it', async ({ page, baseURL }) => {
@@ -104,10 +107,10 @@ test('a redirect to another site after sign-in is refused', async ({ page, baseU
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).last().click();
-  await expect(page).toHaveURL(`${baseURL}/categories`);
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/(categories|import-bookmarks)$`));
 
   await page.goto('/auth?redirect=//evil.example/steal');
-  await expect(page).toHaveURL(`${baseURL}/categories`);
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/(categories|import-bookmarks)$`));
 });
 
 test('an unknown address shows the not-found page with a way back', async ({ page }) => {
