@@ -182,7 +182,11 @@ export interface Page<T> {
 
 /** The address as the user typed it, for comparing duplicates: scheme and host lowercased, no trailing slash. */
 export function normaliseLink(link: string): string {
-  const u = new URL(link.trim());
+  return linkKeyOf(new URL(link.trim()));
+}
+
+/** normaliseLink for an address already parsed, so bulk readers parse each link once. */
+export function linkKeyOf(u: URL): string {
   let s = `${u.protocol}//${u.host.toLowerCase()}${u.pathname}${u.search}${u.hash}`;
   if (s.endsWith('/') && !u.search && !u.hash) s = s.slice(0, -1);
   return s;

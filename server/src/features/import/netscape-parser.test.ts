@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturesDir } from '../../testing/fixture-server.js';
-import { addDate, categoryFromFolder, hasNetscapeMarker, parseNetscape } from './netscape-parser.js';
+import { generateLinks, netscapeFile } from '../../testing/netscape-file.js';
+import {
+  addDate,
+  categoryFromFolder,
+  createNetscapeParser,
+  hasNetscapeMarker,
+  parseNetscape,
+} from './netscape-parser.js';
 
 const read = (name: string) => fs.readFileSync(path.join(fixturesDir, 'bookmarks', name), 'utf8');
 const now = new Date('2026-01-01T00:00:00Z');
@@ -99,5 +106,28 @@ describe('the Netscape bookmark parser on real exports', () => {
     expect(categoryFromFolder('C++ / Rust: systems programming')).toBe('C Rust systems programmin');
     expect(categoryFromFolder('!!!')).toBe('Uncategorized');
     expect(categoryFromFolder(null)).toBe('Uncategorized');
+  });
+
+  it('reads a file fed in chunks of any size exactly as the whole file, tags cut in two included', () => {
+    for (const file of ['ie11-export-bom-folded-empty-folder.html', 'chrome-export-nested-icons.html']) {
+      const text = read(file).replace(/^\uFEFF/, '');
+      const whole = parseNetscape(text, now);
+      for (const size of [1, 2, 3, 7, 64]) {
+        const parser = createNetscapeParser(now);
+        for (let i = 0; i < text.length; i += size) parser.write(text.slice(i, i + size));
+        expect(parser.end()).toEqual(whole);
+      }
+    }
+  });
+
+  it('keeps the nearest folder for every link in a large nested file with repeats', () => {
+    const links = generateLinks(3000, { duplicateShare: 0.1 });
+    const r = parseNetscape(netscapeFile(links), now);
+    // The first time an address appears is the one kept.
+    const unique = new Map<string, (typeof links)[number]>();
+    for (const l of links) if (!unique.has(l.url)) unique.set(l.url, l);
+    expect(r.items).toHaveLength(unique.size);
+    expect(r.duplicatesInFile).toBe(links.length - unique.size);
+    for (const item of r.items) expect(item.category).toBe(categoryFromFolder(unique.get(item.link)!.folder.at(-1)));
   });
 });

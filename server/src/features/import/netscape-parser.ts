@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { autoTitle, capitaliseFirst, limits, normaliseLink } from '@linkhive/shared/domain';
+import { autoTitle, capitaliseFirst, limits, linkKeyOf } from '@linkhive/shared/domain';
 
 export const uncategorized = 'Uncategorized';
 
@@ -29,15 +29,17 @@ interface Anchor {
   feedUrl?: string;
 }
 
-function webAddress(value: string | undefined): string | null {
+function webUrl(value: string | undefined): URL | null {
   if (!value) return null;
   try {
     const u = new URL(value.trim());
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : null;
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname ? u : null;
   } catch {
     return null;
   }
 }
+
+const webAddress = (value: string | undefined) => webUrl(value)?.toString() ?? null;
 
 /** The marker every Netscape bookmark file starts with (after an optional byte-order mark). */
 export function hasNetscapeMarker(head: string): boolean {
@@ -81,11 +83,12 @@ export function createLinkCollector(now: Date) {
       extra: { favourite?: boolean; rssFeed?: string | null } = {},
     ): boolean {
       const link = href.trim();
-      if (!webAddress(link) || !new URL(link).hostname) {
+      const url = webUrl(link);
+      if (!url) {
         result.skippedNotWeb++;
         return false;
       }
-      const linkKey = normaliseLink(link);
+      const linkKey = linkKeyOf(url);
       if (seen.has(linkKey)) {
         result.duplicatesInFile++;
         return false;
@@ -166,16 +169,26 @@ export function createNetscapeParser(now = new Date()) {
     });
   }
 
+  // Exports put a stray <p> after every <DL>; HTML keeps each one open, so the parser's element
+  // stack would grow by one per folder and every later tag would pay for it. They carry nothing,
+  // so they are dropped before parsing; a tag cut in two by a chunk boundary waits for the next chunk.
+  let carry = '';
   return {
     write(chunk: string) {
-      parser.write(chunk);
+      const text = carry + chunk;
+      const cut = text.search(/<(?:p\s*)?$/i);
+      carry = cut === -1 ? '' : text.slice(cut);
+      parser.write((cut === -1 ? text : text.slice(0, cut)).replace(strayParagraph, ''));
     },
     end(): ParseResult {
+      parser.write(carry.replace(strayParagraph, ''));
       parser.end();
       return result;
     },
   };
 }
+
+const strayParagraph = /<p\s*>/gi;
 
 export function parseNetscape(text: string, now = new Date()): ParseResult {
   const p = createNetscapeParser(now);

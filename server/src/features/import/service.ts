@@ -14,6 +14,10 @@ import { createLinkCollector, type ParseResult } from './netscape-parser.js';
 
 const batchSize = 500;
 
+// SQLite answers synchronously, so a loop of awaits never lets another request in; a macrotask
+// turn between batches lets progress polls (and everyone else's requests) through.
+const yieldToOtherRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The extension's list of browser bookmarks, read by the same rules as a file. */
 export function fromJsonItems(items: z.output<typeof jsonImportSchema>['items'], now = new Date()): ParseResult {
   const links = createLinkCollector(now);
@@ -91,6 +95,7 @@ export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () =
             )
             .execute();
           await setProgress(jobId, { processed: Math.min(parsed.items.length, i + batchSize) });
+          await yieldToOtherRequests();
         }
 
         const { imported, overwritten } = await db.transaction().execute(async (trx) => {
