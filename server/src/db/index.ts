@@ -8,8 +8,14 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Refreshes the planner's statistics after a large change, such as an import. */
+  optimize(): Promise<void>;
   destroy(): Promise<void>;
 }
+
+// Without statistics SQLite guesses that a user's rows are few, and at 100,000 bookmarks picks the
+// owner index over the primary key. `optimize` analyses only the tables that changed enough.
+const optimizeEveryMs = 60 * 60 * 1000;
 
 // Adapter: the only place that knows which engine is underneath.
 export async function openDatabase(opts: {
@@ -25,7 +31,8 @@ export async function openDatabase(opts: {
     // the pool discards it and opens another; queries in flight get their own error.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    // Postgres' autovacuum keeps its statistics.
+    return { db, dialect: 'postgres', optimize: async () => {}, destroy: () => db.destroy() };
   }
   const { default: SQLite } = await import('better-sqlite3');
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'linkhive.db');
@@ -35,8 +42,18 @@ export async function openDatabase(opts: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('optimize=0x10002');
+  const timer = setInterval(() => sqlite.open && sqlite.pragma('optimize'), optimizeEveryMs).unref();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    optimize: async () => void sqlite.pragma('optimize'),
+    destroy: () => {
+      clearInterval(timer);
+      return db.destroy();
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchText, searchTokens } from './search.js';
+import { searchText, searchTokens, titleScore } from './search.js';
 
 describe('search words', () => {
   it('lowercases, drops accents and splits addresses into words', () => {
@@ -22,5 +22,12 @@ describe('search words', () => {
 
   it('joins several fields and ignores empty ones', () => {
     expect(searchText('Hello World', null, 'example.com')).toBe('hello world example com');
+  });
+
+  it('scores whole title words above word starts, and words found elsewhere at nothing', () => {
+    expect(titleScore(['pasta', 'home'], 'cooking pasta at home')).toBe(6);
+    expect(titleScore(['pas'], 'cooking pasta at home')).toBe(2);
+    expect(titleScore(['kysely'], 'a note about databases')).toBe(0);
+    expect(titleScore(['rust'], 'rust tutorial')).toBeGreaterThan(titleScore(['rust'], 'rustic tables'));
   });
 });

@@ -17,3 +17,18 @@ export const searchText = (...parts: (string | null | undefined)[]) =>
 
 /** Past this many matches a search stops counting and ranking: the page says '1,000+'. */
 export const searchMatchCap = 1000;
+
+/**
+ * How well a title answers the query words: a whole title word counts 3, the start of one 2.
+ * Both databases find the matches with their own index and rank them with this one function,
+ * so they answer the same rows in the same order.
+ */
+export function titleScore(words: string[], searchTitle: string): number {
+  const titleWords = searchTitle.split(' ');
+  let score = 0;
+  for (const w of words) {
+    if (titleWords.includes(w)) score += 3;
+    else if (titleWords.some((t) => t.startsWith(w))) score += 2;
+  }
+  return score;
+}

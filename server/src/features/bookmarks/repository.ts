@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { BookmarkTable, Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
-import { searchMatchCap, searchTokens } from '@linkhive/shared/domain';
+import { searchMatchCap, searchTokens, titleScore } from '@linkhive/shared/domain';
 
 export const bookmarkColumns = [
   'bookmark.id',
@@ -57,8 +57,10 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     };
   }
   /**
-   * Full-text search, every word matched as a prefix. Counting stops at the cap; past it, the
-   * newest matches are shown instead of ranking them all (a broad prefix must stay fast).
+   * Full-text search, every word matched as a prefix. One pass over the index takes at most the
+   * cap (plus one) of matches, newest saved first; up to the cap they are ranked by how well the
+   * title answers (title words before address or category words), past it the newest are shown
+   * and the total reads '1,000+', so a broad prefix never ranks or counts a whole library.
    * Adapter: FTS5 on SQLite, tsvector on Postgres, over the same words.
    */
   async function search(userId: string, words: string[], f: ListFilters) {
@@ -67,34 +69,74 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       ...(f.category ? [sql`b.category = ${f.category}`] : []),
       ...(f.favourite !== undefined ? [sql`b.favourite = ${f.favourite ? 1 : 0}`] : []),
     ];
+    const narrowed = filters.length > 1;
     let source: RawBuilder<unknown>;
-    let rank: RawBuilder<unknown>;
     let recency: RawBuilder<unknown>;
+    let ftsMatch: RawBuilder<unknown> | null = null;
     if (dialect === 'sqlite') {
       const owner = `o${Buffer.from(userId, 'utf8').toString('hex')}`;
       const match = `owner : "${owner}" AND {search_title search_rest} : (${words.map((w) => `"${w}"*`).join(' AND ')})`;
       source = sql`bookmark_fts f join bookmark b on b.rowid = f.rowid`;
-      filters.push(sql`bookmark_fts match ${match}`);
-      rank = sql`bm25(bookmark_fts, 0.0, 10.0, 1.0), b.created_at desc`;
+      ftsMatch = sql`bookmark_fts match ${match}`;
+      filters.push(ftsMatch);
       recency = sql`f.rowid desc`;
     } else {
       const query = words.map((w) => `${w}:*`).join(' & ');
       source = sql`bookmark b`;
       filters.push(sql`b.search_vector @@ to_tsquery('simple', ${query})`);
-      rank = sql`ts_rank(b.search_vector, to_tsquery('simple', ${query})) desc, b.created_at desc`;
-      recency = sql`b.created_at desc`;
+      recency = sql`b.created_at desc, b.id`;
     }
-    const where = sql.join(filters, sql` and `);
-    const counted = await sql<{
-      n: number;
-    }>`select count(*) as n from (select 1 from ${source} where ${where} limit ${searchMatchCap + 1}) x`.execute(db);
-    const n = Number(counted.rows[0]?.n ?? 0);
-    const capped = n > searchMatchCap;
-    const columns = sql.raw(bookmarkColumns.map((c) => c.replace('bookmark.', 'b.')).join(', '));
-    const rows = await sql<BookmarkRow>`select ${columns}, s.status as screenshot_status, s.file as screenshot_file
-      from ${source} left join screenshot s on s.domain = b.domain
-      where ${where} order by ${capped ? recency : rank} limit ${f.limit} offset ${f.offset}`.execute(db);
-    return { rows: rows.rows, total: capped ? searchMatchCap : n, capped };
+    type Candidate = { id: string; search_title: string; created_at: string };
+    let candidates: Candidate[];
+    if (ftsMatch && !narrowed) {
+      // Without category or favourite filters the owner word scopes the index, so the index alone
+      // says whether the query is past the cap; then only the rows to rank or show are read.
+      const inIndex = await sql<{ rowid: number }>`select rowid from bookmark_fts where ${ftsMatch}
+        order by rowid desc limit ${searchMatchCap + 1}`.execute(db);
+      const rowids = inIndex.rows.map((r) => r.rowid);
+      if (rowids.length > searchMatchCap) {
+        const page = rowids.slice(f.offset, Math.min(f.offset + f.limit, searchMatchCap));
+        const rows = page.length
+          ? await withScreenshot()
+              .select(sql<number>`bookmark.rowid`.as('rowid'))
+              .where('bookmark.user_id', '=', userId)
+              .where(sql<number>`bookmark.rowid`, 'in', page)
+              .execute()
+          : [];
+        const byRowid = new Map(rows.map(({ rowid, ...row }) => [rowid, row as BookmarkRow]));
+        return { rows: page.flatMap((r) => byRowid.get(r) ?? []), total: searchMatchCap, capped: true };
+      }
+      candidates = (
+        await sql<Candidate>`select id, search_title, created_at from bookmark
+          where user_id = ${userId} and rowid in (select value from json_each(${JSON.stringify(rowids)}))`.execute(db)
+      ).rows;
+    } else {
+      candidates = (
+        await sql<Candidate>`select b.id, b.search_title, b.created_at from ${source}
+          where ${sql.join(filters, sql` and `)} order by ${recency} limit ${searchMatchCap + 1}`.execute(db)
+      ).rows;
+    }
+    const capped = candidates.length > searchMatchCap;
+    const matches = candidates.slice(0, searchMatchCap);
+    if (!capped) {
+      const score = new Map(matches.map((m) => [m.id, titleScore(words, m.search_title)]));
+      matches.sort(
+        (x, y) =>
+          score.get(y.id)! - score.get(x.id)! ||
+          (x.created_at < y.created_at ? 1 : x.created_at > y.created_at ? -1 : 0) ||
+          (x.id < y.id ? -1 : 1),
+      );
+    }
+    const pageIds = matches.slice(f.offset, f.offset + f.limit).map((m) => m.id);
+    const rows = pageIds.length
+      ? await withScreenshot().where('bookmark.user_id', '=', userId).where('bookmark.id', 'in', pageIds).execute()
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r as BookmarkRow]));
+    return {
+      rows: pageIds.flatMap((id) => byId.get(id) ?? []),
+      total: matches.length,
+      capped,
+    };
   }
 
   const countBase = () => db.selectFrom('bookmark').select((eb) => eb.fn.countAll<number>().as('total'));

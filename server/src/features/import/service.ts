@@ -35,7 +35,13 @@ export function fromJsonItems(items: z.output<typeof jsonImportSchema>['items'],
   return links.result;
 }
 
-export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () => Promise<void> } = {}) {
+export interface ImportHooks {
+  beforeCommit?: () => Promise<void>;
+  /** Called once the bookmarks are in: a large import is when statistics go stale. */
+  afterCommit?: () => Promise<void>;
+}
+
+export function importService(db: Kysely<Database>, hooks: ImportHooks = {}) {
   async function setProgress(
     jobId: string,
     changes: Partial<{ phase: 'saving' | 'done'; processed: number; status: 'done' | 'failed'; result: string }>,
@@ -162,6 +168,7 @@ export function importService(db: Kysely<Database>, hooks: { beforeCommit?: () =
           return { imported: Number(inserted.numInsertedOrUpdatedRows ?? 0), overwritten };
         });
 
+        await hooks.afterCommit?.();
         const result: ImportResult = {
           jobId,
           total: parsed.items.length,

@@ -1,0 +1,245 @@
+// The import and search figures of `npm run bench`: a generated 50,000-link export imported over
+// HTTP, our streaming parse beside a cheerio parse, and search at 100,000 bookmarks beside a
+// LIKE scan of the same table, with four other users' libraries in the same database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { build } from 'esbuild';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const percentile = (xs, p) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const median = (xs) => percentile(xs, 50);
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Our parser and the file generator are TypeScript inside the server; bundle them for Node. */
+async function loadServerModules(root, outDir) {
+  const outfile = path.join(outDir, 'bench-modules.mjs');
+  await build({
+    stdin: {
+      contents: `export { createNetscapeParser } from './server/src/features/import/netscape-parser.ts';
+        export { generateLinks, netscapeFile } from './server/src/testing/netscape-file.ts';`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'warning',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
+  return import(outfile);
+}
+
+function timeParses(text, { createNetscapeParser }, cheerio) {
+  const ours = [];
+  let ourLinks = 0;
+  for (let run = 0; run < 5; run++) {
+    const t = performance.now();
+    const parser = createNetscapeParser();
+    // As an upload arrives: 64 KB at a time.
+    for (let i = 0; i < text.length; i += 65536) parser.write(text.slice(i, i + 65536));
+    ourLinks = parser.end().items.length;
+    ours.push(performance.now() - t);
+  }
+  // The way peer projects read an export: a whole DOM, then each anchor's folder from the tree.
+  const theirs = [];
+  let theirLinks = 0;
+  for (let run = 0; run < 3; run++) {
+    const t = performance.now();
+    const $ = cheerio.load(text);
+    const seen = new Set();
+    $('a').each((_, el) => {
+      const href = $(el).attr('href');
+      if (!href || !/^https?:/i.test(href) || seen.has(href)) return;
+      seen.add(href);
+      void $(el).closest('dl').prev('h3').text();
+      void $(el).text();
+    });
+    theirLinks = seen.size;
+    theirs.push(performance.now() - t);
+  }
+  return {
+    oursMs: round(median(ours), 0),
+    cheerioMs: round(median(theirs), 0),
+    cheerioToOursRatio: round(median(theirs) / median(ours), 1),
+    linksFound: { ours: ourLinks, cheerio: theirLinks },
+  };
+}
+
+async function startServer(root, dataDir) {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      await sleep(20);
+    }
+  }
+  const memory = (field) => {
+    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))[1]) / 1024;
+  };
+  return {
+    base,
+    memory,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function signUp(base, email) {
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ firstName: 'Bench', email, password: 'Passw0rd!' }),
+  });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function importJson(base, cookie, links) {
+  const res = await fetch(`${base}/api/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify({ items: links.map((l) => ({ title: l.title, url: l.url, folder: l.folder })) }),
+  });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`JSON import answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.imported;
+}
+
+export async function benchImportAndSearch(root, { keepData = false } = {}) {
+  const { default: Database } = await import(path.join(root, 'node_modules/better-sqlite3/lib/index.js'));
+  const cheerio = await import('cheerio');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-import-'));
+  const modules = await loadServerModules(root, dataDir);
+
+  const fileLinks = modules.generateLinks(50_000, { duplicateShare: 0.1, seed: 7 });
+  const text = modules.netscapeFile(fileLinks);
+  const parse = timeParses(text, modules, cheerio);
+
+  const server = await startServer(root, dataDir);
+  try {
+    const importer = await signUp(server.base, 'importer@example.com');
+    const rssBeforeMb = server.memory('VmRSS');
+    let peakMb = rssBeforeMb;
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, server.memory('VmRSS'))), 10);
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/html' }), 'bookmarks.html');
+    const t = performance.now();
+    const res = await fetch(`${server.base}/api/import`, {
+      method: 'POST',
+      headers: { origin: server.base, cookie: importer },
+      body: form,
+    });
+    const result = await res.json();
+    const importMs = performance.now() - t;
+    clearInterval(sampler);
+    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(result)}`);
+
+    // The searcher's 100,000 bookmarks, and four neighbours of 50,000 each in the same tables.
+    const searcher = await signUp(server.base, 'searcher@example.com');
+    const library = modules.generateLinks(100_000, { seed: 11 });
+    let seeded = 0;
+    for (let i = 0; i < library.length; i += 50_000) {
+      seeded += await importJson(server.base, searcher, library.slice(i, i + 50_000));
+    }
+    for (let u = 0; u < 4; u++) {
+      const cookie = await signUp(server.base, `neighbour${u}@example.com`);
+      await importJson(server.base, cookie, modules.generateLinks(50_000, { seed: 100 + u }));
+    }
+
+    const kinds = {
+      oneWord: ['kubernetes', 'coffee', 'poetry', 'postgres', 'hiking'],
+      twoWords: ['rust tutorial', 'garden design', 'travel budget', 'linux kernel', 'photo camera'],
+      prefix: ['pro', 'kub', 'pho', 'sec', 'tra'],
+    };
+    const db = new Database(path.join(dataDir, 'linkhive.db'), { readonly: true });
+    const { id: userId } = db.prepare("select id from user where email = 'searcher@example.com'").get();
+    const where = 'user_id = ? and (title like ? or link like ? or category like ?)';
+    const likePage = db.prepare(
+      `select id, title, link, category from bookmark where ${where} order by created_at desc limit 25`,
+    );
+    const likeCount = db.prepare(`select count(*) as n from bookmark where ${where}`);
+
+    const search = {};
+    for (const [kind, queries] of Object.entries(kinds)) {
+      const ours = [];
+      const scan = [];
+      let total = '';
+      for (let i = 0; i < 100; i++) {
+        const q = queries[i % queries.length];
+        const t0 = performance.now();
+        const body = await (
+          await fetch(`${server.base}/api/bookmarks?q=${encodeURIComponent(q)}&pageSize=25`, {
+            headers: { cookie: searcher },
+          })
+        ).json();
+        ours.push(performance.now() - t0);
+        if (i % queries.length === 0) total = `${body.total}${body.capped ? '+' : ''}`;
+        if (i < 20) {
+          // The scan is slow enough that 20 runs of each kind give steady figures.
+          const pattern = `%${q}%`;
+          const t1 = performance.now();
+          likePage.all(userId, pattern, pattern, pattern);
+          likeCount.get(userId, pattern, pattern, pattern);
+          scan.push(performance.now() - t1);
+        }
+      }
+      search[kind] = {
+        example: queries[0],
+        resultsForExample: total,
+        p50Ms: round(percentile(ours, 50), 2),
+        p95Ms: round(percentile(ours, 95), 2),
+        likeScanP50Ms: round(percentile(scan, 50), 1),
+        likeScanP95Ms: round(percentile(scan, 95), 1),
+        likeScanToOursP50Ratio: round(percentile(scan, 50) / percentile(ours, 50), 1),
+      };
+    }
+    db.close();
+
+    return {
+      importOf50000LinksWith10PercentDuplicates: {
+        fileMb: round(Buffer.byteLength(text) / 1024 / 1024, 1),
+        endToEndOverHttpMs: round(importMs, 0),
+        imported: result.imported,
+        duplicatesInFile: result.duplicatesInFile,
+        serverMemoryMb: { before: round(rssBeforeMb), peak: round(peakMb), peakEverVmHWM: round(server.memory('VmHWM')) },
+      },
+      parseOfThatFile: parse,
+      searchAt100000Bookmarks: {
+        library: seeded,
+        otherUsersInDatabase: '4 x 50,000',
+        note: 'ours: over HTTP with session and JSON; LIKE scan: the same table in-process, page of 25 plus its count',
+        ...search,
+      },
+    };
+  } finally {
+    await server.stop();
+    if (keepData) console.error(`bench data kept in ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
