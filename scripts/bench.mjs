@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { measureLanding } from './bench-web.mjs';
+import { benchImportAndSearch } from './bench-import-search.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
@@ -166,6 +167,9 @@ child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
+// On a server of its own: a fresh database of 345,000 bookmarks.
+const importAndSearch = await benchImportAndSearch(root);
+
 console.log(
   JSON.stringify(
     {
@@ -199,6 +203,7 @@ console.log(
         p99Ms: round(percentile(searchLatencies, 99), 2),
       },
       landingPage: landing ?? 'Chromium not found: landing page not measured',
+      ...importAndSearch,
       peers: 'none measured: no peer product runs on this machine',
     },
     null,
