@@ -9,7 +9,11 @@ describe('serving the web app', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-dist-'));
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Linkhive</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Linkhive</title><meta property="og:url" content="/" />' +
+        '<meta property="og:image" content="/icons/og-image.png" /><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await startTestServer('sqlite', { WEB_DIST: dist });
   });
@@ -40,5 +44,11 @@ describe('serving the web app', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('gives link previews absolute addresses on this server', async () => {
+    const html = await (await fetch(`${t.url}/about`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<meta property="og:url" content="http://linkhive.test/" />');
+    expect(html).toContain('<meta property="og:image" content="http://linkhive.test/icons/og-image.png" />');
   });
 });

@@ -2,8 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 
+/**
+ * Link previews (Open Graph, Twitter) need absolute addresses, which only the running server
+ * knows: the built shell says '/', and each answer names PUBLIC_URL instead.
+ */
+export function withAbsoluteShareLinks(html: string, publicUrl: string): string {
+  const origin = publicUrl.replace(/\/+$/, '');
+  return html.replace(
+    /(<meta\s+(?:property|name)="(?:og:url|og:image|twitter:image)"\s+content=")\/([^"]*)"/g,
+    (_m, head: string, rest: string) => `${head}${origin}/${rest}"`,
+  );
+}
+
 /** Serves the built web app; every other GET that wants HTML gets index.html for client routing. */
-export function webApp(distDir: string): Router | null {
+export function webApp(distDir: string, publicUrl: string): Router | null {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return null;
   const r = express.Router();
@@ -21,7 +33,11 @@ export function webApp(distDir: string): Router | null {
   r.get(/.*/, (req, res, next) => {
     if (req.path.startsWith('/api/') || req.path.startsWith('/files/') || !req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    // Read on each request: a new release replaces the file under a running server.
+    fs.readFile(index, 'utf8', (err, html) => {
+      if (err) return next(err);
+      res.type('html').send(withAbsoluteShareLinks(html, publicUrl));
+    });
   });
   return r;
 }
