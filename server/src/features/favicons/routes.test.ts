@@ -55,4 +55,25 @@ describe('site icons through the server', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
   });
+
+  it('finds the icon a home page declares when /favicon.ico is missing, and never an SVG', async () => {
+    const { faviconService } = await import('./service.js');
+    const { diskFileStore } = await import('../../integrations/files/index.js');
+    const asked: string[] = [];
+    const page = `<html><head><link rel="icon" type="image/svg+xml" href="/icon.svg">
+      <link rel="shortcut icon" href="/static/icon.png"></head></html>`;
+    const fetchPage = async (url: string) => {
+      asked.push(url);
+      const path = new URL(url).pathname;
+      if (path === '/') return { url, status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(page) };
+      if (path === '/static/icon.png') return { url, status: 200, headers: {}, body: tinyPng };
+      return { url, status: 404, headers: {}, body: Buffer.alloc(0) };
+    };
+    const service = faviconService(t.server.database.db, diskFileStore(t.dataDir), fetchPage);
+    await service.refresh('declared.example.com');
+    const icon = await service.get('declared.example.com');
+    expect(icon?.type).toBe('image/png');
+    expect(asked).toContain('https://declared.example.com/static/icon.png');
+    expect(asked.some((u) => u.endsWith('.svg'))).toBe(false);
+  });
 });

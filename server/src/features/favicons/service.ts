@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../integrations/files/index.js';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
+import { decodeHtml, readPageMeta } from '../../integrations/page-fetch/page-meta.js';
 
 const weekMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -29,18 +30,38 @@ export function letterIcon(domain: string): string {
 }
 
 export function faviconService(db: Kysely<Database>, files: FileStore, fetchPage: GuardedFetch) {
+  async function image(url: string): Promise<{ type: string; body: Buffer } | null> {
+    try {
+      const res = await fetchPage(url, { maxBytes: 200_000, timeoutMs: 4_000, accept: 'image/*' });
+      const type = res.status === 200 ? sniffImage(res.body) : null;
+      return type ? { type, body: res.body } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The icons the home page declares, for sites whose icon is not at /favicon.ico. */
+  async function declaredIcons(home: string): Promise<string[]> {
+    try {
+      const res = await fetchPage(home, { maxBytes: 300_000, timeoutMs: 4_000, accept: 'text/html' });
+      if (res.status !== 200) return [];
+      const contentType = res.headers['content-type'];
+      return readPageMeta(decodeHtml(res.body, contentType), res.url || home).icons.slice(0, 3);
+    } catch {
+      return [];
+    }
+  }
+
+  // A missing icon is normal: every failure here just moves on to the next place to look.
   async function fetchIcon(domain: string): Promise<{ type: string; body: Buffer } | null> {
     for (const scheme of ['https', 'http']) {
-      try {
-        const res = await fetchPage(`${scheme}://${domain}/favicon.ico`, {
-          maxBytes: 200_000,
-          timeoutMs: 4_000,
-          accept: 'image/*',
-        });
-        const type = res.status === 200 ? sniffImage(res.body) : null;
-        if (type) return { type, body: res.body };
-      } catch {
-        // Try the other scheme, then give up quietly: a missing icon is normal.
+      const icon = await image(`${scheme}://${domain}/favicon.ico`);
+      if (icon) return icon;
+    }
+    for (const scheme of ['https', 'http']) {
+      for (const href of await declaredIcons(`${scheme}://${domain}/`)) {
+        const icon = await image(href);
+        if (icon) return icon;
       }
     }
     return null;

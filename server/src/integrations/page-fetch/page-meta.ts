@@ -9,7 +9,11 @@ export interface FeedLink {
 export interface PageMeta {
   title: string | null;
   feeds: FeedLink[];
+  /** Icons the page declares (rel icon, shortcut icon, apple-touch-icon), raster ones first. */
+  icons: string[];
 }
+
+const iconRels = ['icon', 'apple-touch-icon', 'apple-touch-icon-precomposed'];
 
 const feedTypes = new Set(['application/rss+xml', 'application/atom+xml']);
 
@@ -25,6 +29,7 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta {
   let titleText = '';
   let inSvg = 0;
   const raw: { href: string; title: string | null; type: string | null }[] = [];
+  const rawIcons: string[] = [];
 
   const parser = new Parser(
     {
@@ -39,6 +44,10 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta {
           rel.includes('feed') ||
           (rel.includes('alternate') && !rel.includes('stylesheet') && !!type && feedTypes.has(type));
         if (isFeed) raw.push({ href: attrs.href.trim(), title: attrs.title?.trim() || null, type });
+        // SVG icons are left out: served from our origin they could carry script.
+        const svg = type === 'image/svg+xml' || /\.svgz?($|[?#])/i.test(attrs.href);
+        if (rel.some((r) => iconRels.includes(r)) && !svg && !attrs.href.startsWith('data:'))
+          rawIcons.push(attrs.href.trim());
       },
       ontext(text) {
         if (inTitle) titleText += text;
@@ -64,7 +73,8 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta {
     seen.add(href);
     feeds.push({ ...f, href });
   }
-  return { title, feeds };
+  const icons = [...new Set(rawIcons.map((h) => resolve(h, base)).filter((h): h is string => h !== null))];
+  return { title, feeds, icons };
 }
 
 function resolve(href: string, base: string): string | null {
