@@ -5,6 +5,8 @@ import { plans } from './20261121T2400_plans.js';
 import { bookmarks } from './20261122T0000_bookmarks.js';
 import { imports } from './20261122T0030_import.js';
 import { search } from './20261122T0100_search.js';
+import { rss } from './20261122T0200_rss.js';
+import { searchPrefix } from './20261122T0300_search_prefix.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -13,6 +15,8 @@ const all = {
   '20261122T0000_bookmarks': bookmarks,
   '20261122T0030_import': imports,
   '20261122T0100_search': search,
+  '20261122T0200_rss': rss,
+  '20261122T0300_search_prefix': searchPrefix,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

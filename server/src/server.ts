@@ -17,7 +17,7 @@ import { planRepository } from './features/billing/repository.js';
 import { billingService } from './features/billing/service.js';
 import { bookmarkRepository } from './features/bookmarks/repository.js';
 import { bookmarkService } from './features/bookmarks/service.js';
-import { importService } from './features/import/service.js';
+import { importService, type ImportHooks } from './features/import/service.js';
 import { faviconService } from './features/favicons/service.js';
 import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
@@ -26,6 +26,11 @@ import { diskFileStore } from './integrations/files/index.js';
 import { createAddressGuard } from './integrations/page-fetch/address-guard.js';
 import { createGuardedFetch } from './integrations/page-fetch/guarded-fetch.js';
 import { createScreenshotter } from './integrations/screenshots/index.js';
+import { createFeedReader } from './integrations/feeds/reader.js';
+import { feedCache } from './features/rss/feed-cache.js';
+import { imageRelay } from './features/rss/image-relay.js';
+import { rssRepository } from './features/rss/repository.js';
+import { rssService } from './features/rss/service.js';
 import { jobQueue } from './jobs/queue.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 
@@ -45,7 +50,7 @@ export interface Server {
 /** The composition root: opens the database, migrates, and builds every service the routes use. */
 export async function createServer(
   config: Config,
-  opts: { log?: Logger; sqliteFile?: string; importHooks?: Parameters<typeof importService>[1] } = {},
+  opts: { log?: Logger; sqliteFile?: string; importHooks?: ImportHooks } = {},
 ): Promise<Server> {
   const log = opts.log ?? createLogger(config.logLevel);
   const database = await openDatabase({
@@ -101,6 +106,13 @@ export async function createServer(
   const screenshots = screenshotService({ db, queue, files, screenshotter, poke: () => worker?.poke() });
   worker = startWorker(queue, { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) }, log);
   const bookmarks = bookmarkService(bookmarkRepository(db, database.dialect), screenshots);
+  const rssRepo = rssRepository(db);
+  const rss = rssService({
+    repo: rssRepo,
+    cache: feedCache(rssRepo, createFeedReader(fetchPage), { log }),
+    permissions,
+    images: imageRelay(secret, fetchPage),
+  });
 
   const app = createApp({
     config,
@@ -109,10 +121,11 @@ export async function createServer(
     auth,
     billing,
     bookmarks,
-    imports: importService(db, opts.importHooks),
+    imports: importService(db, { afterCommit: () => database.optimize(), ...opts.importHooks }),
     profiles: profileService(profiles, files),
     pages: pageService(fetchPage, screenshots.enabled),
     favicons: faviconService(db, files, fetchPage),
+    rss,
     filesRoot: files.root,
   });
 

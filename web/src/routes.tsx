@@ -82,6 +82,10 @@ export const routes: RouteObject[] = [
             element: lazyPage('search', () => import('./pages/search/SearchPage').then((m) => m.SearchPage)),
           },
           {
+            path: 'rss-feeds',
+            element: lazyPage('rss', () => import('./pages/rss/RssFeedsPage').then((m) => m.RssFeedsPage)),
+          },
+          {
             path: 'import-bookmarks',
             element: lazyPage('import', () => import('./pages/import/ImportPage').then((m) => m.ImportPage)),
           },

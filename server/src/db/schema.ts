@@ -177,7 +177,24 @@ export interface ImportItemTable {
   created_at: string;
 }
 
+/** One feed address's last answer: its items as parsed (JSON of ParsedItem[]) and its validators. */
+export interface FeedCacheTable {
+  url: string;
+  status: 'ok' | 'error';
+  error: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  title: string | null;
+  image: string | null;
+  items: string;
+  item_count: number;
+  checked_at: string;
+  loaded_at: string | null;
+  parsed_at: string | null;
+}
+
 export interface Database {
+  feed_cache: FeedCacheTable;
   import_job: ImportJobTable;
   import_item: ImportItemTable;
   bookmark: BookmarkTable;

@@ -12,20 +12,54 @@ const types: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
+export interface FixtureRequest {
+  path: string;
+  /** Path and query, as asked. */
+  url: string;
+  status: number;
+}
+
 export interface FixtureServer {
   port: number;
   /** An address of the fixture server under the given host name (127.0.0.1 or localhost). */
   url(p: string, host?: string): string;
+  /** Every request answered so far, oldest first. */
+  requests: FixtureRequest[];
+  /** The most requests that were ever open at once. */
+  maxInFlight(): number;
+  /** Forgets the requests and the in-flight high mark. */
+  resetLog(): void;
   close(): Promise<void>;
 }
 
 /**
  * Serves ../shared/fixtures as a stand-in for the outside web, plus /redirect?to= for redirect
- * checks and a small PNG favicon.
+ * checks and a small PNG favicon. Files carry an ETag and Last-Modified and answer conditional
+ * requests with 304, as feed servers do. The query is ignored when finding the file, so distinct
+ * addresses can serve one file; `?charset=` adds a charset to the Content-Type and `?delay=` (ms)
+ * holds the answer back.
  */
 export async function startFixtureServer(): Promise<FixtureServer> {
-  const server = http.createServer((req, res) => {
+  let requests: FixtureRequest[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    let logged = false;
+    const log = () => {
+      if (!logged) requests.push({ path: url.pathname, url: url.pathname + url.search, status: res.statusCode });
+      logged = true;
+    };
+    // 'finish' comes before the client can have the whole answer, so a test that got its answer sees it logged.
+    res.on('finish', log);
+    res.on('close', () => {
+      log();
+      inFlight--;
+    });
+    const delay = Number(url.searchParams.get('delay') ?? 0);
+    if (delay > 0) await new Promise((r) => setTimeout(r, Math.min(delay, 10_000)));
     if (url.pathname === '/redirect')
       return void res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
     if (url.pathname === '/favicon.ico') {
@@ -35,7 +69,21 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (!file.startsWith(fixturesDir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+    const stat = fs.statSync(file);
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const lastModified = stat.mtime.toUTCString();
+    const since = req.headers['if-modified-since'];
+    const unchanged = req.headers['if-none-match']
+      ? req.headers['if-none-match'] === etag
+      : !!since && Date.parse(since) >= Math.floor(stat.mtimeMs / 1000) * 1000;
+    if (unchanged) return void res.writeHead(304, { etag, 'last-modified': lastModified }).end();
+    const charset = url.searchParams.get('charset');
+    const type = types[path.extname(file)] ?? 'application/octet-stream';
+    res.writeHead(200, {
+      'content-type': charset ? `${type.split(';')[0]}; charset=${charset}` : type,
+      etag,
+      'last-modified': lastModified,
+    });
     fs.createReadStream(file).pipe(res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -43,6 +91,14 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   return {
     port,
     url: (p, host = '127.0.0.1') => `http://${host}:${port}${p}`,
+    get requests() {
+      return requests;
+    },
+    maxInFlight: () => maxInFlight,
+    resetLog() {
+      requests = [];
+      maxInFlight = inFlight;
+    },
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();

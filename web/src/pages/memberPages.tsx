@@ -6,13 +6,8 @@ interface MemberPage {
   text: string;
 }
 
-// The signed-in pages whose content the feeds and teams work will fill in.
+// The signed-in pages whose content the teams work will fill in.
 export const memberPages: MemberPage[] = [
-  {
-    path: 'rss-feeds',
-    title: 'RSS Feeds',
-    text: 'The latest posts from the feeds of your saved sites will appear here.',
-  },
   { path: 'teams/workspace', title: 'My Workspace', text: 'Your workspace groups will appear here.' },
   {
     path: 'teams/workspace/auth',

@@ -1,11 +1,13 @@
 import type { Bookmark } from '@linkhive/shared/domain';
-import { CategoryCard } from '@linkhive/shared/ui';
+import { CategoryCard, SeeFeedButton } from '@linkhive/shared/ui';
 import { Button, Skeleton } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAddDialog } from '../../bookmarks/addDialog';
 import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
+import { FeedDialogHost } from '../../rss/FeedDialogHost';
+import { usePaidPlan } from '../../rss/usePaidPlan';
 
 const step = 20;
 
@@ -24,6 +26,9 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
   const actions = useBookmarkActions();
   const showAdd = useAddDialog((s) => s.show);
   const navigate = useNavigate();
+  // See RSS Feed: paid plans only (spec section 6), and only on bookmarks with an RSS address.
+  const paid = usePaidPlan();
+  const [feedOf, setFeedOf] = useState<Bookmark | null>(null);
 
   if (!page) return <Skeleton variant="rounded" height={160} aria-label={`Loading ${category}`} />;
   if (search && page.total === 0) return null;
@@ -38,7 +43,9 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
         onToggleFavourite={actions.toggleFavourite}
         onEdit={onEdit}
         onOpenPromotor={(b) => navigate(`/promo/${encodeURIComponent(b.promotor!)}`)}
+        renderActions={paid ? (b) => <SeeFeedButton bookmark={b} onSeeFeed={setFeedOf} /> : undefined}
       />
+      {paid && <FeedDialogHost bookmark={feedOf} onClose={() => setFeedOf(null)} />}
       {page.total > page.items.length && (
         <Button
           size="small"

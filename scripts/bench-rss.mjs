@@ -1,0 +1,214 @@
+// RSS figures for `npm run bench`: the merged list of 12 local feeds on a paid account, cold (empty
+// cache: 12 fetches and parses), warm (Refresh All: 12 conditional requests answered 304, nothing
+// parsed) and cached (within the cache's 15 minutes: no request at all), in ms; and items parsed per
+// second by the server's decode and parse code, beside rss-parser alone on the same text (its peer).
+// It starts its own built server and a feed server with ETags, and needs `node scripts/build.mjs`.
+//
+// Run on its own: node scripts/bench-rss.mjs
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const feedsDir = path.resolve(root, '../shared/fixtures/feeds');
+const rounds = 5;
+const feedFiles = () => fs.readdirSync(feedsDir).filter((f) => f.endsWith('.xml') && !f.startsWith('malformed'));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The feeds with an ETag each, answering If-None-Match with 304 as real feed servers do. */
+async function startFeedServer() {
+  const server = http.createServer((req, res) => {
+    const file = path.join(feedsDir, path.basename(new URL(req.url, 'http://x').pathname));
+    if (!fs.existsSync(file)) return void res.writeHead(404).end();
+    const stat = fs.statSync(file);
+    const etag = `"${stat.size}-${Math.floor(stat.mtimeMs)}"`;
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
+    res.writeHead(200, { 'content-type': 'application/xml', etag });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { port: server.address().port, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function startServer(dataDir) {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '100000',
+      FETCH_ALLOW_HOSTS: 'localhost',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** A paid account (granted as an operator would) with 12 feeds of its own addresses. */
+async function paidAccount(base, dataDir, feedBase, n) {
+  const email = `rss-bench-${n}@example.com`;
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ firstName: 'Bench', email, password: 'Passw0rd!' }),
+  });
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  execFileSync(process.execPath, [path.join(root, 'server/dist/admin.js'), 'grant', email, 'subscriptionPro'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  const files = feedFiles();
+  // Twelve sources: the eleven fixture feeds and one of them again under another address.
+  const sources = [...files, files[0]].map((f, i) => `${feedBase}/${f}?round=${n}&source=${i}`);
+  for (const [i, rssFeed] of sources.entries()) {
+    const res = await fetch(`${base}/api/bookmarks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ link: `https://feed${i}.example.com/`, title: `Feed ${i}`, category: 'News', rssFeed }),
+    });
+    if (res.status !== 201) throw new Error(`bookmark answered ${res.status}`);
+  }
+  return { cookie, sources: sources.length };
+}
+
+async function timedList(base, cookie, query) {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/feeds?pageSize=25${query}`, { headers: { cookie } });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`feeds answered ${res.status}`);
+  return { ms: performance.now() - t, body };
+}
+
+/** The server's own decode and parse code, bundled from its sources, against rss-parser alone. */
+async function parseRate(dir) {
+  const { build } = await import('esbuild');
+  const out = path.join(dir, 'feeds-parse.mjs');
+  // As the server's own bundle: its dependencies stay outside, our shared code goes in.
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@linkhive/'));
+  await build({
+    stdin: {
+      contents: `export { decodeFeed } from './server/src/integrations/feeds/decode.ts';
+        export { parseFeed } from './server/src/integrations/feeds/parse.ts';`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    external: [...external, ...external.map((d) => `${d}/*`)],
+    logLevel: 'warning',
+  });
+  // Bare imports resolve from the server workspace, where its dependencies are installed.
+  const placed = path.join(root, 'server', `.bench-feeds-${process.pid}.mjs`);
+  fs.copyFileSync(out, placed);
+  try {
+    const { decodeFeed, parseFeed } = await import(pathToFileURL(placed).href);
+    const { default: Parser } = await import(pathToFileURL(path.join(root, 'node_modules/rss-parser/index.js')).href);
+    const bodies = feedFiles().map((f) => fs.readFileSync(path.join(feedsDir, f)));
+    const peer = new Parser();
+    const rate = async (parseOne) => {
+      let items = 0;
+      const t = performance.now();
+      while (performance.now() - t < 2000) for (const b of bodies) items += await parseOne(b);
+      return round(items / ((performance.now() - t) / 1000), 0);
+    };
+    return {
+      decodeAndParse: await rate(async (b) => (await parseFeed(decodeFeed(b).text, 'https://x/')).items.length),
+      rssParserOnly: await rate(async (b) => (await peer.parseString(decodeFeed(b).text)).items.length),
+    };
+  } finally {
+    fs.rmSync(placed, { force: true });
+  }
+}
+
+/** The figures, or why they could not be taken: a bench run never fails on this part. */
+export async function measureRss() {
+  try {
+    return await measure();
+  } catch (e) {
+    return { notMeasured: String(e?.message ?? e) };
+  }
+}
+
+async function measure() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-rss-'));
+  const feeds = await startFeedServer();
+  const server = await startServer(dataDir);
+  try {
+    const feedBase = `http://localhost:${feeds.port}`;
+    const cold = [];
+    const warm = [];
+    const cached = [];
+    let items = 0;
+    let sources = 0;
+    for (let n = 0; n < rounds; n++) {
+      const account = await paidAccount(server.base, dataDir, feedBase, n);
+      sources = account.sources;
+      const first = await timedList(server.base, account.cookie, '');
+      items = first.body.total;
+      cold.push(first.ms);
+      warm.push((await timedList(server.base, account.cookie, '&refresh=true')).ms);
+      cached.push((await timedList(server.base, account.cookie, '')).ms);
+    }
+    return {
+      sources,
+      mergedItems: items,
+      rounds,
+      mergedListMs: {
+        coldP50: round(median(cold)),
+        warmConditionalP50: round(median(warm)),
+        cachedP50: round(median(cached)),
+      },
+      itemsParsedPerSecond: await parseRate(dataDir),
+    };
+  } finally {
+    await server.stop();
+    await feeds.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--server'], { stdio: 'inherit' });
+  console.log(JSON.stringify(await measureRss(), null, 2));
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { cutDescription } from './site.js';
+
+// To the letter of spec/teams-feeds-import.md section 8 and spec/core.md ('RSS Feed Error').
+export const rssMessages = {
+  dialogError: 'Unable to load RSS feed. Please try again later.',
+  noticeTitle: 'RSS Feed Error',
+  noticeText: 'Unable to load RSS feed for this website.',
+  noFeeds: "You don't have any bookmarks with RSS feeds. Add bookmarks with RSS feeds to see them here.",
+  someFailed: 'Error loading some RSS feeds. Please try again later.',
+  noMatch: 'No RSS feed items match your current filters.',
+  loadErrorTitle: 'Load Error',
+  loadError: 'Failed to load RSS feeds.',
+  refreshFailedTitle: 'Refresh Failed',
+  refreshFailed: 'Failed to refresh RSS feeds.',
+  sourceFailed: 'Failed to load RSS feed.',
+  fetchFailed: 'Failed to fetch RSS feed.',
+  freeLimit: (total: number) => `Free account limit reached: Showing ${freeRssItemLimit} of ${total} RSS feed items.`,
+  // Not in the spec: this product's own texts.
+  paidOnly: 'Reading the RSS feed of a single bookmark is part of the paid plans. Upgrade to see it.',
+  noFeedAddress: 'This bookmark has no RSS feed address.',
+  notAFeed: 'This address is not a valid RSS or Atom feed.',
+  allSources: 'All Sources',
+} as const;
+
+/** Spec section 9: items a page (merged list and dialogs), the free plan's limit, snippet length. */
+export const rssPageSize = 25;
+export const freeRssItemLimit = 50;
+export const rssSnippetMax = 150;
+/** The feed image in the dialog is shown at most this large. */
+export const feedImageMax = { width: 200, height: 100 } as const;
+
+/** An item's text without markup, cut to the spec's 150 characters. */
+export const cutSnippet = (text: string) => cutDescription(text, rssSnippetMax);
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const pageFields = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(rssPageSize),
+  /** Asks every source again (conditionally) instead of answering from the cache. */
+  refresh: flag,
+};
+
+export const feedListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(100).optional(),
+  /** A source is a bookmark with an RSS address: its id. */
+  source: z.string().trim().max(100).optional(),
+  ...pageFields,
+});
+
+export const bookmarkFeedQuerySchema = z.object(pageFields);
+
+export const loadSourceSchema = z.object({ refresh: z.boolean().default(false) });
+
+export interface FeedListQuery {
+  q?: string;
+  category?: string;
+  source?: string;
+  page?: number;
+  pageSize?: number;
+  refresh?: boolean;
+}
+
+export interface FeedItem {
+  /** Stable for one item of one feed; for list keys. */
+  id: string;
+  title: string;
+  /** http(s) only; items without a usable address have none. */
+  link: string | null;
+  /** ISO 8601, or null when the feed gives no date. */
+  pubDate: string | null;
+  /** Plain text, at most 150 characters. The feed's HTML is not passed on. */
+  contentSnippet: string;
+  /** The image's own address, from the enclosure, media:thumbnail, media:content or the content. */
+  image: string | null;
+  /** Where a client shows that image from: the server's image relay, relative to the API. */
+  imageSrc: string | null;
+  enclosure: { url: string; type: string | null } | null;
+  feedUrl: string;
+  sourceId: string;
+  sourceTitle: string;
+}
+
+export type FeedSourceStatus = 'pending' | 'loaded' | 'error' | 'skipped';
+
+export interface FeedSource {
+  /** The bookmark's id. */
+  id: string;
+  title: string;
+  category: string;
+  feedUrl: string;
+  /** pending: not asked yet (or too long ago); skipped: a free account stopped before it. */
+  status: FeedSourceStatus;
+  /** 'Failed to load RSS feed.' when the source failed. */
+  error: string | null;
+  /** Why it failed: the fetch failure text, a time-out, or an invalid feed. */
+  errorDetail: string | null;
+  /** The last time the feed answered (with items or 'not modified'). */
+  updatedAt: string | null;
+  feedTitle: string | null;
+  image: string | null;
+  imageSrc: string | null;
+  itemCount: number;
+}
+
+export interface FeedSourcesAnswer {
+  sources: FeedSource[];
+  /** Paid accounts load all sources in parallel; free ones one by one until 50 items. */
+  parallel: boolean;
+  /** The free plan's item limit, or null on paid plans. */
+  itemLimit: number | null;
+}
+
+export interface FeedList {
+  items: FeedItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  sources: FeedSource[];
+  /** True when a free account sees fewer items than its sources hold. */
+  limited: boolean;
+  /** N of 'Showing 50 of N': see docs/API.md for how it is counted. */
+  availableTotal: number;
+  lastUpdated: string | null;
+}
+
+export interface BookmarkFeed {
+  source: FeedSource;
+  items: FeedItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const minuteMs = 60_000;
+
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'} ago`;
+
+/**
+ * 'Just now' (a minute or less), 'N minutes ago', 'N hours ago' on the same day, else a short date
+ * and time. A time in the future (a clock ahead) counts as just now.
+ */
+export function lastUpdatedText(then: Date | string, now: Date = new Date(), locale?: string): string {
+  const at = new Date(then);
+  const diff = now.getTime() - at.getTime();
+  if (diff <= minuteMs) return 'Just now';
+  if (diff < 60 * minuteMs) return plural(Math.floor(diff / minuteMs), 'minute');
+  if (sameDay(at, now)) return plural(Math.floor(diff / (60 * minuteMs)), 'hour');
+  return at.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** An item's date: 'Today at 10:30', 'Yesterday at 18:05', or the full date. */
+export function itemDateText(then: Date | string, now: Date = new Date(), locale?: string): string {
+  const at = new Date(then);
+  const time = at.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  if (sameDay(at, now)) return `Today at ${time}`;
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (sameDay(at, yesterday)) return `Yesterday at ${time}`;
+  return at.toLocaleDateString(locale, { dateStyle: 'full' });
+}

@@ -1,0 +1,5 @@
+export * from './FeedDialog.js';
+export * from './FeedImage.js';
+export * from './FeedItemList.js';
+export * from './icons.js';
+export * from './SeeFeedButton.js';

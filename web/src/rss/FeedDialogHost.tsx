@@ -1,0 +1,62 @@
+import type { Bookmark, BookmarkFeed } from '@linkhive/shared/domain';
+import { rssMessages } from '@linkhive/shared/domain';
+import { FeedDialog, useNotify } from '@linkhive/shared/ui';
+import { useEffect, useState } from 'react';
+import { api } from '../api';
+
+interface Props {
+  /** The bookmark whose feed is open, or null when the dialog is closed. */
+  bookmark: Bookmark | null;
+  onClose: () => void;
+}
+
+/** Loads a bookmark's feed page by page into the shared dialog; a failure also raises the spec's notice. */
+export function FeedDialogHost({ bookmark, onClose }: Props) {
+  const notify = useNotify();
+  const [page, setPage] = useState(1);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ feed: BookmarkFeed | null; loading: boolean; failed: boolean }>({
+    feed: null,
+    loading: false,
+    failed: false,
+  });
+  const id = bookmark?.id ?? null;
+
+  // Another bookmark starts on its first page with nothing on screen; the last one stays named while the dialog closes.
+  const [shown, setShown] = useState(bookmark);
+  if (bookmark && bookmark.id !== shown?.id) {
+    setShown(bookmark);
+    setPage(1);
+    setState({ feed: null, loading: false, failed: false });
+  }
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true, failed: false }));
+    api.rss.bookmarkFeed(id, { page, refresh: attempt > 0 }).then(
+      (feed) => live && setState({ feed, loading: false, failed: false }),
+      () => {
+        if (!live) return;
+        setState((s) => ({ ...s, loading: false, failed: true }));
+        notify({ title: rssMessages.noticeTitle, message: rssMessages.noticeText, severity: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, page, attempt, notify]);
+
+  return (
+    <FeedDialog
+      open={bookmark !== null}
+      title={shown?.title ?? ''}
+      feed={state.feed}
+      loading={state.loading}
+      failed={state.failed}
+      onPageChange={setPage}
+      onRetry={() => setAttempt((n) => n + 1)}
+      onClose={onClose}
+    />
+  );
+}

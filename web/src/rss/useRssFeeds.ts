@@ -1,0 +1,122 @@
+import type { FeedList, FeedListQuery, FeedSource } from '@linkhive/shared/domain';
+import { rssMessages } from '@linkhive/shared/domain';
+import { useNotify } from '@linkhive/shared/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../api';
+
+export type RssPhase = 'loading' | 'sources' | 'ready' | 'failed';
+
+export interface RssFeedsState {
+  /** loading: asking for the sources; sources: loading them one by one or all at once. */
+  phase: RssPhase;
+  sources: FeedSource[];
+  /** Sources done (loaded, failed or skipped) of all, while phase is 'sources'. */
+  progress: { done: number; total: number };
+  list: FeedList | null;
+  listLoading: boolean;
+}
+
+const initial: RssFeedsState = {
+  phase: 'loading',
+  sources: [],
+  progress: { done: 0, total: 0 },
+  list: null,
+  listLoading: false,
+};
+
+const failedSource = (s: FeedSource): FeedSource => ({ ...s, status: 'error', error: rssMessages.sourceFailed });
+
+/**
+ * The RSS page's data. Sources are loaded one call each so the page can show progress: all at
+ * once on paid plans, one by one on free ones until the server says the rest are skipped (the
+ * server keeps the 50-item rule either way). Then the merged list is asked for, page by page.
+ */
+export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
+  const notify = useNotify();
+  const [state, setState] = useState<RssFeedsState>(initial);
+  const run = useRef(0);
+  const key = JSON.stringify(filters);
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  // The filters of the list last asked for, so that one answer is not asked for twice.
+  const askedKey = useRef<string | null>(null);
+
+  const fetchList = useCallback(async (id: number) => {
+    setState((s) => ({ ...s, listLoading: true }));
+    askedKey.current = keyRef.current;
+    const list = await api.rss.list(JSON.parse(keyRef.current) as FeedListQuery);
+    if (id !== run.current) return;
+    setState((s) => ({ ...s, list, sources: list.sources, listLoading: false, phase: 'ready' }));
+  }, []);
+
+  const load = useCallback(
+    async (refresh: boolean) => {
+      const id = ++run.current;
+      const live = () => id === run.current;
+      // Refresh All clears the items and starts again.
+      setState(initial);
+      try {
+        const answer = await api.rss.sources();
+        if (!live()) return;
+        const total = answer.sources.length;
+        let sources: FeedSource[] = answer.sources.map((s) => ({ ...s, status: 'pending' }));
+        let done = 0;
+        setState((s) => ({ ...s, phase: total ? 'sources' : 'ready', sources, progress: { done, total } }));
+        if (!total) return;
+        const settle = (i: number, source: FeedSource) => {
+          sources = sources.map((s, j) => (j === i ? source : s));
+          done++;
+          if (live()) setState((s) => ({ ...s, sources, progress: { done, total } }));
+        };
+        const loadOne = (s: FeedSource, i: number) =>
+          api.rss.loadSource(s.id, { refresh }).then(
+            (loaded) => (settle(i, loaded), loaded),
+            () => (settle(i, failedSource(s)), null),
+          );
+        if (answer.parallel) await Promise.all(sources.map(loadOne));
+        else {
+          for (const [i, s] of sources.entries()) {
+            if (!live()) return;
+            // Each later source would be skipped too: the items loaded only grow.
+            if ((await loadOne(s, i))?.status === 'skipped') {
+              for (let j = i + 1; j < total; j++) settle(j, { ...sources[j]!, status: 'skipped' });
+              break;
+            }
+          }
+        }
+        if (live()) await fetchList(id);
+      } catch {
+        if (!live()) return;
+        setState((s) => ({ ...s, phase: 'failed', listLoading: false }));
+        notify(
+          refresh
+            ? { title: rssMessages.refreshFailedTitle, message: rssMessages.refreshFailed, severity: 'error' }
+            : { title: rssMessages.loadErrorTitle, message: rssMessages.loadError, severity: 'error' },
+        );
+      }
+    },
+    [fetchList, notify],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  // Another filter or page asks the server again, from its cache, once the sources are in.
+  const ready = state.phase === 'ready' && state.sources.length > 0;
+  useEffect(() => {
+    if (!ready || askedKey.current === key) return;
+    const id = run.current;
+    fetchList(id).catch(() => {
+      if (id !== run.current) return;
+      setState((s) => ({ ...s, phase: 'failed', listLoading: false }));
+      notify({ title: rssMessages.loadErrorTitle, message: rssMessages.loadError, severity: 'error' });
+    });
+  }, [key, ready, fetchList, notify]);
+
+  return {
+    ...state,
+    refreshAll: () => load(true),
+    retry: () => load(false),
+  };
+}
