@@ -1,9 +1,49 @@
 import { defineConfig } from 'wxt';
+import { defaultServerUrl, hostPermissionFor, normaliseServerUrl } from './src/core/serverAddress';
+import { saveCommand } from './src/core/shortcut';
 
-// The extension grows in its own issue; for now it is an empty MV3 project that builds.
+// The server a build talks to out of the box. Another one is chosen in the options page, which
+// asks for its host permission then (optional_host_permissions).
+const serverUrl = normaliseServerUrl(process.env.LINKHIVE_SERVER_URL || defaultServerUrl);
+if (!serverUrl) throw new Error(`LINKHIVE_SERVER_URL is not an http(s) address: ${process.env.LINKHIVE_SERVER_URL}`);
+
 export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  // Explicit imports everywhere: a reader (and the type checker) sees where `browser` comes from.
+  imports: false,
   manifest: {
     name: 'Linkhive',
-    description: 'Save the page you are on to Linkhive in one click.',
+    description: 'Save the page you are on to Linkhive in one click, and find your bookmarks in the side panel.',
+    // sidePanel.open() from the popup needs Chrome 116.
+    minimum_chrome_version: '116',
+    permissions: [
+      'activeTab', // the page a menu click or the shortcut was on: its link text
+      'tabs', // the address of every tab, for the saved badge per tab
+      'contextMenus',
+      'bookmarks', // import from the browser
+      'storage',
+      'notifications', // what became of a save made from the menu or the shortcut
+      'alarms', // retrying saves that waited for the server
+      'scripting', // reading a link's text: Chrome's menu gives its address only
+      'sidePanel',
+    ],
+    host_permissions: [hostPermissionFor(serverUrl)],
+    optional_host_permissions: ['http://*/*', 'https://*/*'],
+    commands: {
+      [saveCommand]: {
+        suggested_key: { default: 'Alt+Shift+S' },
+        description: 'Save the current page to Linkhive',
+      },
+    },
   },
+  vite: () => ({
+    define: { __LINKHIVE_SERVER_URL__: JSON.stringify(serverUrl) },
+    build: {
+      // Pages load from the extension's own files; `npm run bench` reports their gzip sizes.
+      chunkSizeWarningLimit: 1000,
+      // Shared modules have no import-time effects: what a page does not use is not in its bundle.
+      rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false }] } },
+    },
+  }),
+  zip: { artifactTemplate: 'linkhive-{{version}}-{{browser}}.zip' },
 });

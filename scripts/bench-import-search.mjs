@@ -227,7 +227,11 @@ export async function benchImportAndSearch(root, { keepData = false } = {}) {
         endToEndOverHttpMs: round(importMs, 0),
         imported: result.imported,
         duplicatesInFile: result.duplicatesInFile,
-        serverMemoryMb: { before: round(rssBeforeMb), peak: round(peakMb), peakEverVmHWM: round(server.memory('VmHWM')) },
+        serverMemoryMb: {
+          before: round(rssBeforeMb),
+          peak: round(peakMb),
+          peakEverVmHWM: round(server.memory('VmHWM')),
+        },
       },
       parseOfThatFile: parse,
       searchAt100000Bookmarks: {

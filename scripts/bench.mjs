@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { measureLanding } from './bench-web.mjs';
 import { benchImportAndSearch } from './bench-import-search.mjs';
+import { measureRss } from './bench-rss.mjs';
+import { measureExtension } from './bench-extension.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
@@ -169,6 +171,10 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 // On a server of its own: a fresh database of 345,000 bookmarks.
 const importAndSearch = await benchImportAndSearch(root);
+// On a server of its own, with a local feed server: the merged list of 12 feeds, cold and warm.
+const rssReading = await measureRss();
+// In Chromium with the built extension, on a server of its own: popup, side panel, save round trip.
+const extension = await measureExtension(chromium);
 
 console.log(
   JSON.stringify(
@@ -204,6 +210,8 @@ console.log(
       },
       landingPage: landing ?? 'Chromium not found: landing page not measured',
       ...importAndSearch,
+      rssReading,
+      extension,
       peers: 'none measured: no peer product runs on this machine',
     },
     null,

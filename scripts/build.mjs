@@ -55,8 +55,10 @@ function buildWeb() {
   return true;
 }
 
+// `wxt zip` builds first, so this one step leaves extension/.output/chrome-mv3 and edge-mv3 and a
+// store-ready zip of each (linkhive-<version>-chrome.zip, linkhive-<version>-edge.zip) beside them.
 function buildExtension() {
-  const r = spawnSync('npm', ['run', 'build', '-w', 'extension'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'zip', '-w', 'extension'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('The extension did not build');
 }
 

@@ -8,6 +8,7 @@ import type { Database } from './db/schema.js';
 import type { Logger } from './logger.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { originCheck } from './http/origin-check.js';
+import { extensionVersionCheck } from './http/extension-version.js';
 import { loadSession } from './http/session.js';
 import { authRoutes } from './features/auth/routes.js';
 import type { AuthService } from './features/auth/service.js';
@@ -27,6 +28,8 @@ import type { PageService } from './features/pages/service.js';
 import { profileRoutes } from './features/profile/routes.js';
 import type { ProfileService } from './features/profile/service.js';
 import { rateLimit } from './http/rate-limit.js';
+import { rssRoutes } from './features/rss/routes.js';
+import type { RssService } from './features/rss/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +42,7 @@ export interface AppDeps {
   profiles: ProfileService;
   pages: PageService;
   favicons: FaviconService;
+  rss: RssService;
   filesRoot: string;
 }
 
@@ -94,12 +98,14 @@ export function createApp(deps: AppDeps): Express {
   const smallJson = express.json({ limit: '100kb' });
   const importJson = express.json({ limit: '25mb' });
   api.use((req, res, next) => (req.path === '/import' ? importJson : smallJson)(req, res, next));
+  api.use(extensionVersionCheck());
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(deps.auth));
   api.use(healthRoutes(db));
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
   api.use(billingRoutes(deps.billing));
   api.use(bookmarkRoutes(deps.bookmarks));
+  api.use(rssRoutes(deps.rss, db));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(db));
   api.use(profileRoutes(deps.profiles));
@@ -110,7 +116,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/files', storedFiles(deps.filesRoot));
 
-  const web = config.webDist ? webApp(config.webDist) : null;
+  const web = config.webDist ? webApp(config.webDist, config.publicUrl) : null;
   if (web) app.use(web);
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(log));

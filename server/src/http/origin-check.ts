@@ -3,6 +3,8 @@ import { httpMessages } from '@linkhive/shared/domain';
 import { forbidden } from './errors.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Chrome and Edge (chrome-extension://), Firefox (moz-extension://), Safari (safari-web-extension://). */
+const extensionOrigin = /^(chrome-extension|moz-extension|safari-web-extension):\/\/[a-z0-9-]+$/i;
 
 /**
  * CSRF defence for cookie sessions: a state-changing request that a browser could attach our
@@ -14,7 +16,11 @@ export function originCheck(publicUrl: string): RequestHandler {
     if (safeMethods.has(req.method) || req.headers.authorization?.startsWith('Bearer ')) return next();
     const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
     const own = `${req.protocol}://${req.get('host')}`;
-    if (origin) return next(origin === allowed || origin === own ? undefined : forbidden(httpMessages.crossOrigin));
+    if (origin === allowed || origin === own) return next();
+    // The extension's pages and worker name their own origin. Without a cookie the request carries
+    // no ambient credential to forge (its sign-in asks for a bearer token and sets no cookie).
+    if (origin && extensionOrigin.test(origin) && !req.headers.cookie) return next();
+    if (origin) return next(forbidden(httpMessages.crossOrigin));
     // No Origin at all: only a non-browser client, which then must not lean on a cookie.
     next(req.headers.cookie ? forbidden(httpMessages.crossOrigin) : undefined);
   };

@@ -1,15 +1,24 @@
 import type {
   ApiErrorBody,
   Bookmark,
+  BookmarkFeed,
   BookmarkListQuery,
+  BookmarkLookup,
   CategorySummary,
   CreateBookmarkInput,
+  FeedList,
+  FeedListQuery,
+  FeedSource,
+  FeedSourcesAnswer,
   Page,
   PagePreview,
   Profile,
   UpdateBookmarkInput,
   UpdateProfileInput,
   ForgotInput,
+  ImportProgress,
+  ImportResult,
+  JsonImportInput,
   LoginInput,
   LoginResult,
   Me,
@@ -39,6 +48,11 @@ export interface ApiClientOptions {
   /** Extra headers on every request, such as the extension's version. */
   headers?: Record<string, string>;
   fetch?: typeof fetch;
+  /**
+   * 'include' by default (the web app's cookie). The extension sends 'omit': its bearer token is its
+   * only credential, and a web app cookie for the same server must not ride along.
+   */
+  credentials?: RequestCredentials;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -66,7 +80,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method,
         headers,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-        credentials: 'include',
+        credentials: options.credentials ?? 'include',
         signal: init.signal,
       });
     } catch (e) {
@@ -104,6 +118,28 @@ export function createApiClient(options: ApiClientOptions = {}) {
       removeMany: (ids: string[]) => request<{ deleted: number }>('POST', '/api/bookmarks/delete', { ids }),
       refreshScreenshot: (id: string) =>
         request<Bookmark>('POST', `/api/bookmarks/${encodeURIComponent(id)}/screenshot`, {}),
+      /** The user's bookmark of this address (same rules as the duplicate check), or null. */
+      lookup: (url: string) => request<BookmarkLookup>('GET', `/api/bookmarks/lookup${queryString({ url })}`),
+    },
+    imports: {
+      /** The extension's import of the browser's bookmarks (JSON); answers when the import is done. */
+      fromItems: (body: JsonImportInput) => request<ImportResult>('POST', '/api/import', body),
+      progress: (jobId: string) => request<ImportProgress>('GET', `/api/import/${encodeURIComponent(jobId)}`),
+    },
+    rss: {
+      /** The merged list; `refresh` asks every source again (conditionally). */
+      list: (query: FeedListQuery = {}, init: { signal?: AbortSignal } = {}) =>
+        request<FeedList>('GET', `/api/feeds${queryString(query)}`, undefined, init),
+      /** The sources as the server's cache knows them, without fetching any. */
+      sources: () => request<FeedSourcesAnswer>('GET', '/api/feeds/sources'),
+      loadSource: (id: string, opts: { refresh?: boolean } = {}) =>
+        request<FeedSource>('POST', `/api/feeds/sources/${encodeURIComponent(id)}/load`, {
+          refresh: opts.refresh ?? false,
+        }),
+      refresh: () => request<FeedSourcesAnswer>('POST', '/api/feeds/refresh', {}),
+      /** One bookmark's feed (paid plans). */
+      bookmarkFeed: (id: string, query: { page?: number; pageSize?: number; refresh?: boolean } = {}) =>
+        request<BookmarkFeed>('GET', `/api/bookmarks/${encodeURIComponent(id)}/feed${queryString(query)}`),
     },
     categories: {
       list: () => request<{ items: CategorySummary[] }>('GET', '/api/categories'),

@@ -19,9 +19,11 @@ interface ItemProps {
   icon?: ReactNode;
   onClick: () => void;
   nested?: boolean;
+  /** Another site (the extension's store page): opens in a new tab. */
+  external?: boolean;
 }
 
-function Item({ label, href, icon, onClick, nested }: ItemProps) {
+function Item({ label, href, icon, onClick, nested, external }: ItemProps) {
   const sx = nested ? { pl: 4 } : undefined;
   const content = (
     <>
@@ -33,7 +35,12 @@ function Item({ label, href, icon, onClick, nested }: ItemProps) {
     <ListItem disablePadding>
       {/* Without an href the item is a button (Logout); with one it is a link. */}
       {href ? (
-        <ListItemButton href={href} onClick={onClick} sx={sx}>
+        <ListItemButton
+          href={href}
+          onClick={onClick}
+          sx={sx}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {content}
         </ListItemButton>
       ) : (
@@ -100,7 +107,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           )}
           {extension && (
             <>
-              <Item label={extension.label} href={extension.href} icon={<ExtensionIcon />} onClick={onClose} />
+              <Item label={extension.label} href={extension.href} icon={<ExtensionIcon />} onClick={onClose} external />
             </>
           )}
         </List>

@@ -1,3 +1,5 @@
+import { extensionStoreLinks } from '@linkhive/shared/domain';
+
 export type ExtensionBrowser = 'chrome' | 'edge';
 
 interface UaBrand {
@@ -35,6 +37,6 @@ export function detectExtensionBrowser(nav: NavigatorLike | undefined): Extensio
 }
 
 export const extensionLinks: Record<ExtensionBrowser, { label: string; href: string }> = {
-  chrome: { label: 'Get the Chrome extension', href: '#extension' },
-  edge: { label: 'Get the Edge extension', href: '#extension' },
+  chrome: { label: 'Get the Chrome extension', href: extensionStoreLinks.chrome },
+  edge: { label: 'Get the Edge extension', href: extensionStoreLinks.edge },
 };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { extensionStoreLinks } from '@linkhive/shared/domain';
 import { fakeServer, makeMe, renderApp, signedOut } from '../test-support/renderApp';
 
 afterEach(() => {
@@ -96,7 +97,9 @@ describe('navigation', () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Linkhive' });
     const drawer = await openDrawer();
-    expect(drawer.getByRole('link', { name: 'Get the Edge extension' })).toBeDefined();
+    const store = drawer.getByRole('link', { name: 'Get the Edge extension' });
+    expect(store.getAttribute('href')).toBe(extensionStoreLinks.edge);
+    expect(store.getAttribute('target')).toBe('_blank');
     expect(drawer.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
     expect(drawer.queryByRole('button', { name: 'Logout' })).toBeNull();
   });

@@ -4,6 +4,7 @@ import {
   bookmarkMessages,
   bulkDeleteSchema,
   createBookmarkSchema,
+  previewSchema,
   updateBookmarkSchema,
 } from '@linkhive/shared/domain';
 import { notFound } from '../../http/errors.js';
@@ -26,6 +27,13 @@ export function bookmarkRoutes(bookmarks: BookmarkService): Router {
   r.post('/bookmarks/delete', async (req, res) => {
     const { ids } = parse(bulkDeleteSchema, req.body);
     res.json({ deleted: await bookmarks.remove(currentUser(req).id, ids) });
+  });
+
+  // Before '/bookmarks/:id', which would take 'lookup' for an id. The extension asks this for the
+  // tab it is on: one bookmark by its address, compared the way the duplicate check compares.
+  r.get('/bookmarks/lookup', async (req, res) => {
+    const { url } = parse(previewSchema, req.query);
+    res.json({ bookmark: await bookmarks.lookup(currentUser(req).id, url) });
   });
 
   r.get('/bookmarks/:id', async (req, res) => {

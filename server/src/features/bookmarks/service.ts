@@ -134,6 +134,12 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       return get(userId, id);
     },
 
+    /** The user's bookmark of this address, with the duplicate check's idea of 'the same address'. */
+    async lookup(userId: string, link: string): Promise<Bookmark | null> {
+      const found = await repo.findByLinkKey(userId, normaliseLink(link));
+      return found ? get(userId, found.id) : null;
+    },
+
     async refreshScreenshot(userId: string, id: string): Promise<Bookmark> {
       const b = await get(userId, id);
       if (b.favourite) await screenshots.request(b.domain, b.link, true);

@@ -13,6 +13,7 @@ describe('site icons through the server', () => {
     const res = await fetch(`${t.url}/api/favicons/no-icon.invalid`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(await res.text()).toContain('>N</text>');
     await expect
       .poll(() =>

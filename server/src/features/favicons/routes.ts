@@ -12,6 +12,8 @@ export function faviconRoutes(favicons: FaviconService): Router {
     const icon = await favicons.get(domain);
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    // The extension's pages are another origin; an icon says nothing about the user, so let them show it.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     if (!icon) return void res.type('image/svg+xml').send(letterIcon(domain));
     res.type(icon.type).send(icon.body);
   });

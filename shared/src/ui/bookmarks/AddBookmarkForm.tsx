@@ -49,6 +49,8 @@ export interface AddBookmarkFormProps {
   onCancel: () => void;
   /** False while the dialog around the form closes, which aborts a lookup under way. */
   active?: boolean;
+  /** The submit button's text: 'Create' in the web app's dialog, 'Save' in the extension's popup. */
+  submitLabel?: string;
 }
 
 interface Filled {
@@ -57,7 +59,17 @@ interface Filled {
 }
 
 export function AddBookmarkForm(props: AddBookmarkFormProps) {
-  const { initial = {}, categories, suggested, onPreview, readClipboard, onSubmit, onCancel, active = true } = props;
+  const {
+    initial = {},
+    categories,
+    suggested,
+    onPreview,
+    readClipboard,
+    onSubmit,
+    onCancel,
+    active = true,
+    submitLabel = 'Create',
+  } = props;
   const draft = useBookmarkDraft(() => ({
     link: initial.link ?? '',
     // A tab's title can be long; it is cut like the generated titles are.
@@ -159,7 +171,7 @@ export function AddBookmarkForm(props: AddBookmarkFormProps) {
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel}>Cancel</Button>
           <Button type="submit" variant="contained" loading={submitting}>
-            Create
+            {submitLabel}
           </Button>
         </Stack>
       </Stack>

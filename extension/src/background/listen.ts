@@ -1,0 +1,29 @@
+import type { Platform } from '../platform/browser';
+import { authKey } from '../core/auth';
+import { menuItems } from '../core/menus';
+import { actionPrefix } from '../core/notifier';
+import { retryAlarm } from '../core/queue';
+import type { Background } from './createBackground';
+
+/**
+ * Connects the browser's events to the background's parts, and nothing else. Listeners are added
+ * when the worker starts, every time: Chrome only wakes a worker for events it listened to at once.
+ */
+export function listen(p: Platform, bg: Background): void {
+  p.runtime.onInstalled(() => p.menus.install(menuItems));
+  p.runtime.onStartup(() => bg.retry());
+  p.menus.onClicked(bg.onMenuClick);
+  p.commands.onCommand(bg.onCommand);
+
+  p.tabs.onActivated((tabId) => Promise.all([bg.badge.refresh(tabId), bg.retrySoon()]));
+  p.tabs.onUpdated((tabId, change, tab) => {
+    if (!change.url && change.status !== 'complete') return;
+    return Promise.all([bg.badge.refresh(tabId, tab?.url), bg.retrySoon()]);
+  });
+  p.tabs.onRemoved((tabId) => bg.badge.forgetTab(tabId));
+
+  p.alarms.onAlarm((name) => name === retryAlarm && bg.retry());
+  p.notifications.onClicked((id) => id.startsWith(actionPrefix) && p.runtime.openOptions());
+  p.runtime.onMessage((message) => bg.answer(message));
+  p.storage.onChange('local', authKey, () => bg.authChanged());
+}

@@ -1,0 +1,122 @@
+import { ApiError, createApiClient, type ApiClient } from '@linkhive/shared/api';
+import {
+  bookmarkAnswerSchema,
+  bookmarkLookupAnswerSchema,
+  bookmarkPageAnswerSchema,
+  categoriesAnswerSchema,
+  extensionMessages,
+  extensionVersionHeader,
+  importProgressAnswerSchema,
+  importResultAnswerSchema,
+  okAnswerSchema,
+  pagePreviewAnswerSchema,
+  suggestedCategoriesAnswerSchema,
+  tokenLoginAnswerSchema,
+  type Bookmark,
+  type BookmarkListQuery,
+  type CreateBookmarkInput,
+  type JsonImportInput,
+  type LoginInput,
+  type UpdateBookmarkInput,
+} from '@linkhive/shared/domain';
+import type { z } from 'zod';
+import type { Platform } from '../platform/browser';
+import { endSession, sessionFor, storeSession, type SignedIn } from './auth';
+import { readSettings } from './settings';
+
+export interface ExtensionApiOptions {
+  /** The network; unit tests pass a fake server here. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The extension's only way to the server: shared/api with the bearer token, the version header and
+ * no cookies. Every answer is parsed with the shared schema; a shape this version does not know
+ * becomes 'please update' instead of a broken screen, and a 401 on a token we sent ends the session
+ * in storage so that every screen asks the user to sign in again.
+ */
+export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {}) {
+  async function connection() {
+    const { serverUrl } = await readSettings(p);
+    const session = await sessionFor(p, serverUrl);
+    const client = createApiClient({
+      baseUrl: serverUrl,
+      getToken: () => session?.token,
+      headers: { [extensionVersionHeader]: p.version() },
+      credentials: 'omit',
+      fetch: options.fetch,
+    });
+    return { serverUrl, session, client };
+  }
+
+  async function call<S extends z.ZodType>(schema: S, run: (client: ApiClient) => Promise<unknown>) {
+    const { session, client, serverUrl } = await connection();
+    let answer: unknown;
+    try {
+      answer = await run(client);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401 && session) {
+        await endSession(p, 'expired');
+        throw new ApiError(401, 'session_ended', extensionMessages.sessionEnded);
+      }
+      throw e;
+    }
+    const parsed = schema.safeParse(answer);
+    if (!parsed.success) throw new ApiError(0, 'unexpected_answer', extensionMessages.unexpectedAnswer);
+    return { data: parsed.data as z.output<S>, serverUrl };
+  }
+
+  // Site icons are served by our server at a path; extension pages need the full address.
+  const absolute = (b: Bookmark, serverUrl: string): Bookmark => ({
+    ...b,
+    faviconUrl: b.faviconUrl ? new URL(b.faviconUrl, `${serverUrl}/`).href : '',
+    screenshot: b.screenshot ? new URL(b.screenshot, `${serverUrl}/`).href : null,
+  });
+  const one = async (run: (client: ApiClient) => Promise<unknown>) => {
+    const { data, serverUrl } = await call(bookmarkAnswerSchema, run);
+    return absolute(data, serverUrl);
+  };
+
+  return {
+    async signIn(values: LoginInput): Promise<SignedIn> {
+      const { serverUrl, client } = await connection();
+      const answer = tokenLoginAnswerSchema.safeParse(await client.auth.login(values, { token: true }));
+      if (!answer.success) throw new ApiError(0, 'unexpected_answer', extensionMessages.unexpectedAnswer);
+      const { token, user } = answer.data;
+      const session = { token, userId: user.id, email: user.email, firstName: user.firstName, serverUrl };
+      await storeSession(p, session);
+      return session;
+    },
+    /** Ends the session here whatever the server says: signing out must always work offline too. */
+    async signOut(): Promise<void> {
+      try {
+        await call(okAnswerSchema, (c) => c.auth.logout());
+      } catch {
+        // The token is forgotten below; on the server it expires by itself.
+      }
+      await endSession(p, null);
+    },
+    health: async () => (await call(okAnswerSchema, (c) => c.health())).data,
+    lookup: async (url: string) => {
+      const { data, serverUrl } = await call(bookmarkLookupAnswerSchema, (c) => c.bookmarks.lookup(url));
+      return data.bookmark ? absolute(data.bookmark, serverUrl) : null;
+    },
+    create: (values: CreateBookmarkInput) => one((c) => c.bookmarks.create(values)),
+    update: (id: string, changes: UpdateBookmarkInput) => one((c) => c.bookmarks.update(id, changes)),
+    remove: async (id: string) => (await call(okAnswerSchema, (c) => c.bookmarks.remove(id))).data,
+    list: async (query: BookmarkListQuery) => {
+      const { data, serverUrl } = await call(bookmarkPageAnswerSchema, (c) => c.bookmarks.list(query));
+      return { ...data, items: data.items.map((b) => absolute(b, serverUrl)) };
+    },
+    categories: async () => (await call(categoriesAnswerSchema, (c) => c.categories.list())).data.items,
+    suggested: async () => (await call(suggestedCategoriesAnswerSchema, (c) => c.categories.suggested())).data.items,
+    preview: async (url: string, signal?: AbortSignal) =>
+      (await call(pagePreviewAnswerSchema, (c) => c.pages.preview(url, { signal }))).data,
+    importItems: async (body: JsonImportInput) =>
+      (await call(importResultAnswerSchema, (c) => c.imports.fromItems(body))).data,
+    importProgress: async (jobId: string) =>
+      (await call(importProgressAnswerSchema, (c) => c.imports.progress(jobId))).data,
+  };
+}
+
+export type ExtensionApi = ReturnType<typeof createExtensionApi>;

@@ -1,0 +1,78 @@
+import { normaliseLink } from '@linkhive/shared/domain';
+import type { Platform } from '../platform/browser';
+import { createExclusive } from './exclusive';
+
+/** A save as the extension sends it: already checked with the shared schema. */
+export interface SaveDraft {
+  link: string;
+  title: string;
+  category: string;
+  favourite: boolean;
+  rssFeed: string | null;
+}
+
+/** A save waiting for the server, kept in extension storage until the server has answered it. */
+export interface QueuedSave extends SaveDraft {
+  id: string;
+  queuedAt: string;
+  attempts: number;
+  /** The last reason it could not be sent, as shown beside it. */
+  problem: string | null;
+}
+
+export const queueKey = 'queue';
+export const retryAlarm = 'linkhive-retry';
+/** Chrome runs alarms at most every 30 seconds; events (tab changes, the popup) retry sooner. */
+export const retryMinutes = 0.5;
+
+const exclusive = createExclusive();
+
+export async function readQueue(p: Platform): Promise<QueuedSave[]> {
+  return (await p.storage.local.get<QueuedSave[]>(queueKey)) ?? [];
+}
+
+const sameLink = (a: string, b: string) => {
+  try {
+    return normaliseLink(a) === normaliseLink(b);
+  } catch {
+    return a === b;
+  }
+};
+
+/** Puts a save in the queue before it is sent, so a worker stopped mid-request loses nothing. */
+export function enqueue(p: Platform, draft: SaveDraft, now = new Date()): Promise<QueuedSave> {
+  return exclusive(async () => {
+    const queue = await readQueue(p);
+    // The same address twice while offline is one save: the newer choice of title and category wins.
+    const existing = queue.find((q) => sameLink(q.link, draft.link));
+    const item: QueuedSave = existing
+      ? { ...existing, ...draft }
+      : { ...draft, id: crypto.randomUUID(), queuedAt: now.toISOString(), attempts: 0, problem: null };
+    await p.storage.local.set(queueKey, existing ? queue.map((q) => (q.id === item.id ? item : q)) : [...queue, item]);
+    return item;
+  });
+}
+
+export function dequeue(p: Platform, id: string): Promise<void> {
+  return exclusive(async () => {
+    const queue = await readQueue(p);
+    await p.storage.local.set(
+      queueKey,
+      queue.filter((q) => q.id !== id),
+    );
+  });
+}
+
+export function noteAttempt(p: Platform, id: string, problem: string): Promise<void> {
+  return exclusive(async () => {
+    const queue = await readQueue(p);
+    await p.storage.local.set(
+      queueKey,
+      queue.map((q) => (q.id === id ? { ...q, attempts: q.attempts + 1, problem } : q)),
+    );
+  });
+}
+
+export async function isQueued(p: Platform, link: string): Promise<boolean> {
+  return (await readQueue(p)).some((q) => sameLink(q.link, link));
+}

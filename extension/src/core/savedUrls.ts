@@ -1,0 +1,107 @@
+import { normaliseLink, type Bookmark } from '@linkhive/shared/domain';
+import type { Platform } from '../platform/browser';
+import type { ExtensionApi } from './api';
+import { createExclusive } from './exclusive';
+
+/** What the extension knows about one address: saved (and where) or not, and since when. */
+export interface SavedState {
+  saved: boolean;
+  id?: string;
+  category?: string;
+  checkedAt: number;
+}
+
+// Session storage: shared by the worker and the extension's pages, cleared when the browser closes.
+export const savedUrlsKey = 'savedUrls';
+/** A saved page rarely stops being saved; a page not saved yet is asked about again sooner. */
+export const savedTtlMs = 10 * 60_000;
+export const unsavedTtlMs = 60_000;
+const maxEntries = 500;
+
+/** The duplicate check's key for an address the extension can save (http and https only). */
+export function linkKeyOf(url: string | undefined): string | null {
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  try {
+    return normaliseLink(url);
+  } catch {
+    return null;
+  }
+}
+
+const exclusive = createExclusive();
+
+/**
+ * Remembers which addresses are saved, so that switching tabs does not ask the server each time.
+ * The extension's own saves, edits and deletes update it at once; other changes (the web app) show
+ * once an entry is older than its time to live.
+ */
+export function createSavedUrls(p: Platform, api: ExtensionApi, now: () => number = Date.now) {
+  const read = async () => (await p.storage.session.get<Record<string, SavedState>>(savedUrlsKey)) ?? {};
+
+  function write(key: string, state: SavedState | null) {
+    return exclusive(async () => {
+      const all = await read();
+      if (state) all[key] = state;
+      else delete all[key];
+      const keys = Object.keys(all);
+      if (keys.length > maxEntries) {
+        keys.sort((a, b) => all[a]!.checkedAt - all[b]!.checkedAt);
+        for (const old of keys.slice(0, keys.length - maxEntries)) delete all[old];
+      }
+      await p.storage.session.set(savedUrlsKey, all);
+    });
+  }
+
+  // Tab events come in bursts (a navigation reports its address, then its end): one question each.
+  const asking = new Map<string, Promise<SavedState | null>>();
+
+  const fresh = (s: SavedState | undefined) =>
+    s !== undefined && now() - s.checkedAt < (s.saved ? savedTtlMs : unsavedTtlMs);
+
+  const stateOf = (b: Bookmark | null): SavedState =>
+    b ? { saved: true, id: b.id, category: b.category, checkedAt: now() } : { saved: false, checkedAt: now() };
+
+  return {
+    /** The remembered state, fresh or not; null when the address was never checked. */
+    async remembered(url: string): Promise<SavedState | null> {
+      const key = linkKeyOf(url);
+      return key ? ((await read())[key] ?? null) : null;
+    },
+    /**
+     * The state of an address: remembered while fresh, else asked of the server. When the server
+     * cannot answer, the last known state is kept (or null: unknown).
+     */
+    async check(url: string, options: { refresh?: boolean } = {}): Promise<SavedState | null> {
+      const key = linkKeyOf(url);
+      if (!key) return null;
+      const known = (await read())[key];
+      if (!options.refresh && fresh(known)) return known!;
+      const pending = asking.get(key);
+      if (pending) return pending;
+      const question = (async () => {
+        try {
+          const state = stateOf(await api.lookup(url));
+          await write(key, state);
+          return state;
+        } catch {
+          return known ?? null;
+        } finally {
+          asking.delete(key);
+        }
+      })();
+      asking.set(key, question);
+      return question;
+    },
+    async remember(b: Bookmark): Promise<void> {
+      const key = linkKeyOf(b.link);
+      if (key) await write(key, stateOf(b));
+    },
+    async forget(url: string): Promise<void> {
+      const key = linkKeyOf(url);
+      if (key) await write(key, { saved: false, checkedAt: now() });
+    },
+    clear: () => exclusive(() => p.storage.session.remove(savedUrlsKey)),
+  };
+}
+
+export type SavedUrls = ReturnType<typeof createSavedUrls>;

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { bookmarkMessages, extensionMessages } from '@linkhive/shared/domain';
+import { setupExtension } from '../testing/fakeExtension';
+import { readQueue, retryAlarm } from './queue';
+
+const page = { link: 'https://news.example.com/story', title: 'A story', category: 'News' };
+
+describe('saving and the queue of saves that wait for the server', () => {
+  it('saves at once when the server answers, and leaves nothing queued', async () => {
+    const ext = await setupExtension();
+    const outcome = await ext.bg.saver.save(page);
+    expect(outcome).toMatchObject({
+      kind: 'saved',
+      message: bookmarkMessages.bookmarked('A story', 'News'),
+      bookmark: { link: page.link, category: 'News' },
+    });
+    expect(ext.server.stored()).toHaveLength(1);
+    expect(await readQueue(ext.p)).toEqual([]);
+    expect(await ext.alarm(retryAlarm)).toBeUndefined();
+  });
+
+  it('sends the token and the version header, and never cookies', async () => {
+    const ext = await setupExtension();
+    await ext.bg.saver.save(page);
+    const post = ext.server.requests.find((r) => r.method === 'POST' && r.path === '/api/bookmarks')!;
+    expect(post.headers.Authorization).toMatch(/^Bearer token-u1-/);
+    expect(post.headers['X-Linkhive-Extension']).toBe('0.1.0');
+    expect(post.credentials).toBe('omit');
+  });
+
+  it('queues a save made while the server cannot be reached, then sends it when the alarm finds it back', async () => {
+    const ext = await setupExtension();
+    ext.server.setOnline(false);
+    const outcome = await ext.bg.saver.save(page);
+    expect(outcome).toMatchObject({ kind: 'queued', reason: 'offline', message: extensionMessages.queued });
+    const queue = await readQueue(ext.p);
+    expect(queue).toMatchObject([
+      { link: page.link, category: 'News', attempts: 1, problem: extensionMessages.queued },
+    ]);
+    expect(await ext.alarm(retryAlarm)).toMatchObject({ periodInMinutes: 0.5 });
+
+    // Still offline: the alarm tries and the save stays.
+    await ext.browser.alarms.onAlarm.trigger({
+      name: retryAlarm,
+      scheduledTime: Date.now(),
+      persistAcrossSessions: false,
+    });
+    expect(await readQueue(ext.p)).toMatchObject([{ attempts: 2 }]);
+    expect(ext.server.stored()).toEqual([]);
+
+    ext.server.setOnline(true);
+    await ext.browser.alarms.onAlarm.trigger({
+      name: retryAlarm,
+      scheduledTime: Date.now(),
+      persistAcrossSessions: false,
+    });
+    expect(ext.server.stored()).toMatchObject([{ link: page.link, title: 'A story', category: 'News' }]);
+    expect(await readQueue(ext.p)).toEqual([]);
+    expect(await ext.alarm(retryAlarm)).toBeUndefined();
+    expect(ext.notes()).toContainEqual(
+      expect.objectContaining({ title: 'Bookmarked', message: bookmarkMessages.bookmarked('A story', 'News') }),
+    );
+  });
+
+  it('keeps a save after a server error and sends it on the next tab event', async () => {
+    let now = 1_000_000;
+    const ext = await setupExtension({ now: () => now });
+    ext.server.failNext(503);
+    expect(await ext.bg.saver.save(page)).toMatchObject({ kind: 'queued', reason: 'server' });
+    now += 5_000;
+    await ext.openTab('https://elsewhere.example.com/');
+    expect(ext.server.stored()).toHaveLength(1);
+    expect(await readQueue(ext.p)).toEqual([]);
+  });
+
+  it('answers a duplicate with the spec message, as an answer and not a failure to retry', async () => {
+    const ext = await setupExtension();
+    await ext.server.seed({ link: 'https://news.example.com/story/', title: 'Saved before', category: 'Reading' });
+    const outcome = await ext.bg.saver.save(page);
+    expect(outcome).toMatchObject({
+      kind: 'duplicate',
+      message: 'This link has already been added to your bookmarks',
+      bookmark: { title: 'Saved before', category: 'Reading' },
+    });
+    expect(await readQueue(ext.p)).toEqual([]);
+    expect(await ext.alarm(retryAlarm)).toBeUndefined();
+  });
+
+  it('turns a queued save that meanwhile became a duplicate into that answer', async () => {
+    const ext = await setupExtension();
+    ext.server.setOnline(false);
+    await ext.bg.saver.save(page);
+    ext.server.setOnline(true);
+    await ext.server.seed({ ...page, title: 'Saved in the web app' });
+    const [outcome] = await ext.bg.retry();
+    expect(outcome).toMatchObject({ kind: 'duplicate', message: bookmarkMessages.duplicateLink });
+    expect(await readQueue(ext.p)).toEqual([]);
+    expect(ext.notes()).toContainEqual(expect.objectContaining({ message: bookmarkMessages.duplicateLink }));
+  });
+
+  it('refuses an invalid save with the shared rules, before queueing anything', async () => {
+    const ext = await setupExtension();
+    expect(await ext.bg.saver.save({ ...page, category: 'News & Media' })).toEqual({
+      kind: 'rejected',
+      message: bookmarkMessages.categoryCharacters,
+      field: 'category',
+    });
+    expect(await ext.bg.saver.save({ ...page, link: 'chrome://settings' })).toMatchObject({
+      kind: 'rejected',
+      message: bookmarkMessages.linkInvalid,
+    });
+    expect(await readQueue(ext.p)).toEqual([]);
+    expect(ext.server.count('/api/bookmarks', 'POST')).toBe(0);
+  });
+
+  it('keeps one queued save per address: saving it again while offline updates it', async () => {
+    const ext = await setupExtension();
+    ext.server.setOnline(false);
+    await ext.bg.saver.save(page);
+    await ext.bg.saver.save({ ...page, link: 'https://NEWS.example.com/story/', category: 'Later' });
+    expect(await readQueue(ext.p)).toMatchObject([{ category: 'Later' }]);
+  });
+
+  it('sends the queue oldest first and stops at the first save that must wait again', async () => {
+    const ext = await setupExtension();
+    ext.server.setOnline(false);
+    for (const n of [1, 2, 3]) await ext.bg.saver.save({ ...page, link: `https://q.example.com/${n}`, title: `Q${n}` });
+    ext.server.setOnline(true);
+    ext.server.failNext(0, 503);
+    const outcomes = await ext.bg.retry();
+    expect(outcomes.map((o) => o.kind)).toEqual(['saved', 'queued']);
+    expect((await readQueue(ext.p)).map((q) => q.title)).toEqual(['Q2', 'Q3']);
+    await ext.bg.retry();
+    expect(ext.server.stored().map((b) => b.title)).toEqual(['Q1', 'Q2', 'Q3']);
+  });
+
+  it('answers a save from the popup through the background, by message', async () => {
+    const ext = await setupExtension();
+    const reply = await ext.browser.runtime.sendMessage({ type: 'save', input: page });
+    expect(reply).toMatchObject({ kind: 'saved', bookmark: { title: 'A story' } });
+    expect(ext.server.stored()).toHaveLength(1);
+  });
+});

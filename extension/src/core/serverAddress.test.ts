@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { hostPermissionFor, normaliseServerUrl } from './serverAddress';
+
+describe('the server address', () => {
+  it('keeps http(s) addresses, without a trailing slash, query or fragment', () => {
+    expect(normaliseServerUrl(' https://links.example.com/ ')).toBe('https://links.example.com');
+    expect(normaliseServerUrl('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(normaliseServerUrl('https://example.com/linkhive/?x=1#y')).toBe('https://example.com/linkhive');
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of ['', 'localhost:3000', 'ftp://example.com', 'https://user:pw@example.com', 'not a url'])
+      expect(normaliseServerUrl(bad), bad).toBeNull();
+  });
+
+  it('asks for the host, on every port, as Chrome match patterns do', () => {
+    expect(hostPermissionFor('http://localhost:3000')).toBe('http://localhost/*');
+    expect(hostPermissionFor('https://links.example.com/sub')).toBe('https://links.example.com/*');
+  });
+});

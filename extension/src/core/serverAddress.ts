@@ -1,0 +1,23 @@
+// Pure helpers for the server address, shared by the build (wxt.config.ts) and the options page.
+
+/** The server a build talks to unless the user picks another: LINKHIVE_SERVER_URL at build time. */
+export const defaultServerUrl = 'http://localhost:3000';
+
+/** An http(s) address without credentials, query or fragment and without a trailing slash; else null. */
+export function normaliseServerUrl(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password)
+    return null;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The host permission that covers a server: Chrome's match patterns cover every port of a host. */
+export function hostPermissionFor(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  return `${url.protocol}//${url.hostname}/*`;
+}

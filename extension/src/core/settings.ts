@@ -1,0 +1,23 @@
+import type { Platform } from '../platform/browser';
+import { buildServerUrl } from './config';
+
+export interface Settings {
+  serverUrl: string;
+  /** Where the popup, the shortcut and the context menu save to; null means the fallback category. */
+  defaultCategory: string | null;
+}
+
+const key = 'settings';
+
+export async function readSettings(p: Platform): Promise<Settings> {
+  const stored = await p.storage.local.get<Partial<Settings>>(key);
+  return { serverUrl: stored?.serverUrl || buildServerUrl, defaultCategory: stored?.defaultCategory ?? null };
+}
+
+export async function writeSettings(p: Platform, changes: Partial<Settings>): Promise<Settings> {
+  const next = { ...(await readSettings(p)), ...changes };
+  await p.storage.local.set(key, next);
+  return next;
+}
+
+export const settingsKey = key;

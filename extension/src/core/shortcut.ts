@@ -1,0 +1,31 @@
+import { autoTitle } from '@linkhive/shared/domain';
+import type { Platform } from '../platform/browser';
+import { notWebPage } from './menus';
+import type { Notifier } from './notifier';
+import type { SaveOutcome, Saver } from './saver';
+import { linkKeyOf } from './savedUrls';
+
+/** The keyboard shortcut's command name (manifest `commands`). */
+export const saveCommand = 'save-page';
+
+/** The shortcut saves the tab the user is on at once, to the default category, and says so. */
+export function createShortcutHandler(
+  p: Platform,
+  deps: { saver: Saver; notifier: Notifier; category: () => Promise<string> },
+) {
+  return async function onCommand(name: string): Promise<SaveOutcome | null> {
+    if (name !== saveCommand) return null;
+    const tab = await p.tabs.active();
+    if (!tab || !linkKeyOf(tab.url)) {
+      await deps.notifier.cannotSave(notWebPage);
+      return null;
+    }
+    const outcome = await deps.saver.save({
+      link: tab.url,
+      title: autoTitle(tab.title, tab.url),
+      category: await deps.category(),
+    });
+    await deps.notifier.report(outcome);
+    return outcome;
+  };
+}

@@ -1,0 +1,275 @@
+import type { Browser } from 'wxt/browser';
+
+/**
+ * The one place that touches the extension API. Everything else receives a Platform, so the core
+ * logic runs the same on WXT's `browser` (Chrome, Edge) and on `fakeBrowser` in unit tests, and a
+ * change of browser API is a change in this file only.
+ *
+ * BrowserApi is what it needs of the extension API: WXT's `browser` in the extension, `fakeBrowser`
+ * in unit tests.
+ */
+export type BrowserApi = Pick<
+  typeof Browser,
+  | 'action'
+  | 'alarms'
+  | 'bookmarks'
+  | 'commands'
+  | 'contextMenus'
+  | 'notifications'
+  | 'permissions'
+  | 'sidePanel'
+  | 'storage'
+  | 'tabs'
+> & {
+  // WXT types these two more narrowly (its public paths); the wrapper needs only what both offer.
+  runtime: Pick<
+    typeof Browser.runtime,
+    'getManifest' | 'onInstalled' | 'onStartup' | 'onMessage' | 'sendMessage' | 'openOptionsPage'
+  > & { getURL(path: string): string };
+  scripting: {
+    executeScript(injection: {
+      target: { tabId: number; frameIds?: number[] };
+      func: (href: string) => string | null;
+      args: [string];
+    }): Promise<{ result?: unknown }[]>;
+  };
+};
+
+export interface TabInfo {
+  id: number;
+  windowId: number;
+  url: string;
+  title: string;
+}
+
+export interface MenuClick {
+  menuItemId: string;
+  linkUrl?: string;
+  pageUrl?: string;
+  selectionText?: string;
+  frameId?: number;
+}
+
+export interface MenuItem {
+  id: string;
+  title: string;
+  contexts: ['link' | 'page', ...('link' | 'page')[]];
+}
+
+export interface BrowserBookmarkNode {
+  id: string;
+  title: string;
+  url?: string;
+  dateAdded?: number;
+  children?: BrowserBookmarkNode[];
+}
+
+export interface StorageArea {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+type Handler<A extends unknown[]> = (...args: A) => unknown;
+
+/**
+ * Runs an event handler; a failure is logged, never left as an unhandled rejection in the worker.
+ * The promise is handed back to the event, which Chrome ignores and the fake browser awaits.
+ */
+function run<A extends unknown[]>(handler: Handler<A>, ...args: A): Promise<void> {
+  try {
+    return Promise.resolve(handler(...args)).then(
+      () => undefined,
+      (e: unknown) => console.error('Linkhive:', e),
+    );
+  } catch (e) {
+    console.error('Linkhive:', e);
+    return Promise.resolve();
+  }
+}
+
+function tabInfo(tab: Browser.tabs.Tab | undefined): TabInfo | null {
+  if (!tab || tab.id === undefined || tab.id < 0) return null;
+  return { id: tab.id, windowId: tab.windowId, url: tab.url ?? tab.pendingUrl ?? '', title: tab.title ?? '' };
+}
+
+function area(storage: Browser.storage.StorageArea): StorageArea {
+  return {
+    async get<T>(key: string) {
+      return (await storage.get(key))[key] as T | undefined;
+    },
+    set: (key, value) => storage.set({ [key]: value }),
+    remove: (key) => storage.remove(key),
+  };
+}
+
+/** Runs in the page to find a link's text: Chrome's context menu gives the address only. */
+function linkTextInPage(href: string): string | null {
+  for (const a of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
+    if (a.href !== href) continue;
+    const text = (a.innerText || a.textContent || '').replace(/\s+/g, ' ').trim();
+    return text || a.getAttribute('title') || a.getAttribute('aria-label');
+  }
+  return null;
+}
+
+export function createPlatform(b: BrowserApi) {
+  return {
+    version: () => b.runtime.getManifest().version,
+
+    storage: {
+      local: area(b.storage.local),
+      session: area(b.storage.session),
+      /** Calls back with the new value whenever another part of the extension changes `key`. */
+      onChange(which: 'local' | 'session', key: string, handler: Handler<[value: unknown]>) {
+        const listener = (changes: Record<string, Browser.storage.StorageChange>, name: string) => {
+          if (name === which && key in changes) return run(handler, changes[key]!.newValue);
+        };
+        b.storage.onChanged.addListener(listener);
+        return () => b.storage.onChanged.removeListener(listener);
+      },
+    },
+
+    tabs: {
+      get: async (id: number) => tabInfo(await b.tabs.get(id).catch(() => undefined)),
+      /** The tab the user is looking at: the current window's (the worker's is the last focused one). */
+      active: async () => tabInfo((await b.tabs.query({ active: true, currentWindow: true }))[0]),
+      /** The active tab of every window, whose badges are the ones on screen. */
+      allActive: async () =>
+        (await b.tabs.query({ active: true })).map(tabInfo).filter((t): t is TabInfo => t !== null),
+      /** Every tab of every window: a page saved once may be open in several. */
+      all: async () => (await b.tabs.query({})).map(tabInfo).filter((t): t is TabInfo => t !== null),
+      onActivated(handler: Handler<[tabId: number]>) {
+        b.tabs.onActivated.addListener(({ tabId }) => run(handler, tabId));
+      },
+      onUpdated(handler: Handler<[tabId: number, change: { url?: string; status?: string }, tab: TabInfo | null]>) {
+        b.tabs.onUpdated.addListener((tabId, change, tab) => run(handler, tabId, change, tabInfo(tab)));
+      },
+      onRemoved(handler: Handler<[tabId: number]>) {
+        b.tabs.onRemoved.addListener((tabId) => run(handler, tabId));
+      },
+    },
+
+    badge: {
+      async show(tabId: number, look: { text: string; color: string; title: string }) {
+        await Promise.all([
+          b.action.setBadgeText({ tabId, text: look.text }),
+          b.action.setBadgeBackgroundColor({ tabId, color: look.color }),
+          b.action.setTitle({ tabId, title: look.title }),
+        ]);
+      },
+    },
+
+    menus: {
+      async install(items: readonly MenuItem[]) {
+        // Menu items outlive the worker; a reinstall or an update must not add them twice.
+        await b.contextMenus.removeAll();
+        for (const item of items) b.contextMenus.create(item);
+      },
+      onClicked(handler: Handler<[click: MenuClick, tab: TabInfo | null]>) {
+        b.contextMenus.onClicked.addListener((info, tab) => {
+          const click: MenuClick = {
+            menuItemId: String(info.menuItemId),
+            linkUrl: info.linkUrl,
+            pageUrl: info.pageUrl,
+            selectionText: info.selectionText,
+            frameId: info.frameId,
+          };
+          return run(handler, click, tabInfo(tab));
+        });
+      },
+    },
+
+    notifications: {
+      async show(id: string, note: { title: string; message: string }) {
+        await b.notifications.create(id, {
+          type: 'basic',
+          iconUrl: b.runtime.getURL('/icon/128.png'),
+          title: note.title,
+          message: note.message,
+        });
+      },
+      onClicked(handler: Handler<[id: string]>) {
+        b.notifications.onClicked.addListener((id) => run(handler, id));
+      },
+    },
+
+    alarms: {
+      async every(name: string, minutes: number) {
+        if (await b.alarms.get(name)) return;
+        await b.alarms.create(name, { delayInMinutes: minutes, periodInMinutes: minutes });
+      },
+      clear: async (name: string) => {
+        await b.alarms.clear(name);
+      },
+      onAlarm(handler: Handler<[name: string]>) {
+        b.alarms.onAlarm.addListener((alarm) => run(handler, alarm.name));
+      },
+    },
+
+    commands: {
+      onCommand(handler: Handler<[name: string]>) {
+        b.commands.onCommand.addListener((name) => run(handler, name));
+      },
+      async shortcut(name: string): Promise<string | null> {
+        const found = (await b.commands.getAll()).find((c) => c.name === name);
+        return found?.shortcut || null;
+      },
+    },
+
+    runtime: {
+      onInstalled(handler: Handler<[]>) {
+        b.runtime.onInstalled.addListener(() => run(handler));
+      },
+      onStartup(handler: Handler<[]>) {
+        b.runtime.onStartup.addListener(() => run(handler));
+      },
+      /** A handler answers by resolving; returning null leaves the message to other listeners. */
+      onMessage(handler: (message: unknown) => Promise<unknown> | null) {
+        b.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+          const answer = handler(message);
+          if (!answer) return false;
+          answer.then(sendResponse, (e: unknown) =>
+            sendResponse({ failed: e instanceof Error ? e.message : String(e) }),
+          );
+          return true; // keeps the channel open until sendResponse: Chrome ignores returned promises
+        });
+      },
+      send: (message: unknown) => b.runtime.sendMessage(message) as Promise<unknown>,
+      openOptions: () => b.runtime.openOptionsPage(),
+    },
+
+    bookmarks: {
+      tree: () => b.bookmarks.getTree() as Promise<BrowserBookmarkNode[]>,
+    },
+
+    sidePanel: {
+      open: (windowId: number) => b.sidePanel.open({ windowId }),
+    },
+
+    permissions: {
+      has: (origins: string[]) => b.permissions.contains({ origins }),
+      /** Must run in the click that asked for it: Chrome refuses requests outside a user gesture. */
+      request: (origins: string[]) => b.permissions.request({ origins }),
+    },
+
+    pages: {
+      /** The visible text of the link to `href` in that tab, or null where the page cannot be read. */
+      async linkText(tabId: number, frameId: number | undefined, href: string): Promise<string | null> {
+        try {
+          const [first] = await b.scripting.executeScript({
+            target: { tabId, frameIds: frameId === undefined ? undefined : [frameId] },
+            func: linkTextInPage,
+            args: [href],
+          });
+          return typeof first?.result === 'string' ? first.result : null;
+        } catch {
+          // Pages the extension may not read (the browser's own, the web store): the title falls back.
+          return null;
+        }
+      },
+    },
+  };
+}
+
+export type Platform = ReturnType<typeof createPlatform>;

@@ -1,0 +1,95 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBackground } from '../background/createBackground';
+import { listen } from '../background/listen';
+import { createExtensionApi } from '../core/api';
+import { writeSettings } from '../core/settings';
+import { createPlatform, type BrowserBookmarkNode, type MenuItem } from '../platform/browser';
+import { createFakeServer } from './fakeServer';
+
+// The extension as unit tests see it: WXT's in-memory fake browser (storage, tabs, badges, alarms,
+// notifications, messages), the few APIs it does not fake filled in below, a fake Linkhive server
+// behind a fake fetch, and the background put together and listening exactly as in the worker.
+
+/** An event like the browser's, whose trigger waits for the listeners (as the fake browser's do). */
+function fakeEvent<A extends unknown[]>() {
+  const listeners: ((...args: A) => unknown)[] = [];
+  return {
+    addListener: (l: (...args: A) => unknown) => void listeners.push(l),
+    removeListener: (l: (...args: A) => unknown) => void listeners.splice(listeners.indexOf(l), 1),
+    hasListener: (l: (...args: A) => unknown) => listeners.includes(l),
+    trigger: (...args: A) => Promise.all(listeners.map((l) => l(...args))),
+  };
+}
+
+export interface SetupOptions {
+  version?: string;
+  signedIn?: boolean;
+  now?: () => number;
+}
+
+export async function setupExtension(options: SetupOptions = {}) {
+  fakeBrowser.reset();
+  const server = createFakeServer();
+  const menus: MenuItem[] = [];
+  const linkTexts = new Map<string, string>();
+  let bookmarkTree: BrowserBookmarkNode[] = [];
+  const openedOptions: number[] = [];
+
+  const menuClicked = fakeEvent<[info: Record<string, unknown>, tab?: unknown]>();
+  const command = fakeEvent<[name: string]>();
+  Object.assign(fakeBrowser.runtime, {
+    getManifest: () => ({ manifest_version: 3, name: 'Linkhive', version: options.version ?? '0.1.0' }),
+    openOptionsPage: async () => void openedOptions.push(Date.now()),
+  });
+  Object.assign(fakeBrowser.contextMenus, {
+    removeAll: async () => void menus.splice(0),
+    create: (item: MenuItem) => menus.push(item),
+    onClicked: menuClicked,
+  });
+  Object.assign(fakeBrowser.commands, {
+    onCommand: command,
+    getAll: async () => [{ name: 'save-page', shortcut: 'Alt+Shift+S' }],
+  });
+  Object.assign(fakeBrowser.scripting, {
+    executeScript: async ({ args }: { args: [string] }) => [{ result: linkTexts.get(args[0]) ?? null }],
+  });
+  Object.assign(fakeBrowser.bookmarks, { getTree: async () => bookmarkTree });
+
+  // A focused browser window, which new tabs open in and 'the current window' means.
+  await fakeBrowser.windows.create({ focused: true });
+  const p = createPlatform(fakeBrowser);
+  await writeSettings(p, { serverUrl: server.origin });
+  const bg = createBackground(p, { fetch: server.fetch, now: options.now });
+  listen(p, bg);
+  // What another extension page (the popup, the options page) uses: the same storage, its own client.
+  const pageApi = createExtensionApi(p, { fetch: server.fetch });
+  if (options.signedIn ?? true) await pageApi.signIn({ email: 'ann@example.com', password: 'Passw0rd!' });
+
+  return {
+    p,
+    bg,
+    server,
+    pageApi,
+    browser: fakeBrowser,
+    menus,
+    openedOptions,
+    clickMenu: (info: Record<string, unknown>, tab?: unknown) => menuClicked.trigger(info, tab),
+    pressShortcut: (name = 'save-page') => command.trigger(name),
+    setLinkText: (href: string, text: string) => linkTexts.set(href, text),
+    setBookmarkTree: (tree: BrowserBookmarkNode[]) => {
+      bookmarkTree = tree;
+    },
+    /** Opens a tab on `url` and makes it the active one, as a user switching to it would. */
+    async openTab(url: string, title?: string) {
+      const tab = await fakeBrowser.tabs.create({ url, active: true });
+      // A real tab takes its title from the page; the fake keeps whatever it is given.
+      if (title) await fakeBrowser.tabs.update(tab.id!, { title } as { url?: string });
+      return tab.id!;
+    },
+    badgeOf: (tabId: number) => fakeBrowser.action.getBadgeText({ tabId }),
+    notes: () => Object.values(fakeBrowser.notifications.getAllCreateOptions()),
+    alarm: (name: string) => fakeBrowser.alarms.get(name),
+  };
+}
+
+export type TestExtension = Awaited<ReturnType<typeof setupExtension>>;

@@ -1,0 +1,215 @@
+import {
+  authMessages,
+  bookmarkMessages,
+  createBookmarkSchema,
+  domainOf,
+  extensionMessages,
+  extensionVersionHeader,
+  importMessages,
+  isSupportedExtensionVersion,
+  normaliseLink,
+  type Bookmark,
+  type ImportProgress,
+  type ImportResult,
+} from '@linkhive/shared/domain';
+
+// An in-memory stand-in for the Linkhive API, reached through a fake `fetch`, so the background
+// logic is tested without a network. It answers in the shapes the server's contract test pins
+// (server/src/features/contract) and can be taken offline, made to fail or have tokens revoked.
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  credentials?: RequestCredentials;
+  body: unknown;
+}
+
+interface User {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const error = (status: number, code: string, message: string, field?: string) =>
+  json(status, { error: { code, message, ...(field ? { field } : {}) } });
+
+export function createFakeServer(origin = 'http://localhost:3000') {
+  const users: User[] = [{ id: 'u1', email: 'ann@example.com', password: 'Passw0rd!', firstName: 'Ann' }];
+  const tokens = new Map<string, string>();
+  const bookmarks = new Map<string, Bookmark & { userId: string }>();
+  const imports = new Map<string, ImportProgress>();
+  const requests: RecordedRequest[] = [];
+  const pageTitles = new Map<string, string>();
+  let online = true;
+  let failures: number[] = [];
+  let next = 0;
+  const state = { minimumVersion: '0.1.0' };
+
+  const mine = (userId: string) => [...bookmarks.values()].filter((b) => b.userId === userId);
+  const strip = ({ userId: _userId, ...b }: Bookmark & { userId: string }): Bookmark => b;
+
+  function create(userId: string, body: unknown): Response {
+    const parsed = createBookmarkSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return error(400, 'invalid', issue.message, String(issue.path[0]));
+    }
+    const v = parsed.data;
+    if (mine(userId).some((b) => normaliseLink(b.link) === normaliseLink(v.link)))
+      return error(409, 'duplicate_link', bookmarkMessages.duplicateLink, 'link');
+    const now = new Date(Date.UTC(2025, 0, 1, 0, 0, ++next)).toISOString();
+    const b = {
+      id: `b${next}`,
+      userId,
+      title: v.title,
+      link: v.link,
+      domain: domainOf(v.link),
+      category: v.category,
+      favourite: v.favourite,
+      screenshot: null,
+      screenshotStatus: v.favourite ? ('off' as const) : null,
+      faviconUrl: `/api/favicons/${domainOf(v.link)}`,
+      rssFeed: v.rssFeed,
+      promotor: v.promotor,
+      createdAt: now,
+      updatedAt: now,
+    };
+    bookmarks.set(b.id, b);
+    return json(201, strip(b));
+  }
+
+  function route(method: string, url: URL, userId: string | null, body: unknown): Response {
+    const path = url.pathname;
+    if (method === 'GET' && path === '/api/health') return json(200, { ok: true });
+    if (method === 'POST' && path === '/api/auth/login') {
+      const { email, password } = body as { email: string; password: string };
+      const user = users.find((u) => u.email === email && u.password === password);
+      if (!user) return error(401, 'invalid_credentials', authMessages.invalidCredentials);
+      const token = `token-${user.id}-${++next}-abcdefghijklmnopqrstuvwxyz`;
+      tokens.set(token, user.id);
+      return json(200, { user: { id: user.id, email: user.email, firstName: user.firstName }, token });
+    }
+    if (!userId) return error(401, 'unauthenticated', authMessages.notAuthenticated);
+    if (method === 'POST' && path === '/api/auth/logout') return json(200, { ok: true });
+    if (method === 'POST' && path === '/api/bookmarks') return create(userId, body);
+    if (method === 'GET' && path === '/api/bookmarks/lookup') {
+      const wanted = normaliseLink(url.searchParams.get('url') ?? '');
+      const found = mine(userId).find((b) => normaliseLink(b.link) === wanted);
+      return json(200, { bookmark: found ? strip(found) : null });
+    }
+    if (method === 'GET' && path === '/api/bookmarks') {
+      const items = mine(userId).reverse().map(strip);
+      return json(200, { items, total: items.length, page: 1, pageSize: 25 });
+    }
+    const one = /^\/api\/bookmarks\/([^/]+)$/.exec(path);
+    const own = one ? bookmarks.get(one[1]!) : undefined;
+    if (one && (!own || own.userId !== userId)) return error(404, 'not_found', bookmarkMessages.notFound);
+    if (method === 'DELETE' && own) {
+      bookmarks.delete(own.id);
+      return json(200, { ok: true });
+    }
+    if (method === 'PATCH' && own) {
+      const changed = { ...own, ...(body as object), updatedAt: new Date().toISOString() };
+      bookmarks.set(own.id, changed);
+      return json(200, strip(changed));
+    }
+    if (method === 'GET' && path === '/api/categories') {
+      const counts = new Map<string, number>();
+      for (const b of mine(userId)) counts.set(b.category, (counts.get(b.category) ?? 0) + 1);
+      return json(200, { items: [...counts].sort().map(([name, count]) => ({ name, count })) });
+    }
+    if (method === 'GET' && path === '/api/categories/suggested') return json(200, { items: ['News', 'Technology'] });
+    if (method === 'POST' && path === '/api/pages/preview') {
+      const title = pageTitles.get((body as { url: string }).url) ?? null;
+      return json(200, { title, rssFeed: null, screenshot: false });
+    }
+    if (method === 'POST' && path === '/api/import') return runImport(userId, body as ImportBody);
+    const progress = /^\/api\/import\/(.+)$/.exec(path);
+    if (method === 'GET' && progress) {
+      const found = imports.get(progress[1]!);
+      return found ? json(200, found) : error(404, 'not_found', importMessages.notFound);
+    }
+    return error(404, 'not_found', `No fake route for ${method} ${path}`);
+  }
+
+  interface ImportBody {
+    jobId: string;
+    overwrite: boolean;
+    items: { title: string; url: string; folder: string[] }[];
+  }
+
+  function runImport(userId: string, body: ImportBody): Response {
+    let imported = 0;
+    for (const item of body.items) {
+      const category = item.folder.at(-1) ?? 'Uncategorized';
+      const res = create(userId, { link: item.url, title: item.title || domainOf(item.url), category });
+      if (res.status === 201) imported++;
+    }
+    const result: ImportResult = {
+      jobId: body.jobId,
+      total: body.items.length,
+      imported,
+      overwritten: 0,
+      skippedExisting: body.items.length - imported,
+      skippedNotWeb: 0,
+      duplicatesInFile: 0,
+      folders: new Set(body.items.flatMap((i) => i.folder)).size,
+      message: importMessages.success(imported, body.overwrite),
+    };
+    const total = body.items.length;
+    imports.set(body.jobId, { jobId: body.jobId, status: 'done', phase: 'done', total, processed: total, result });
+    return json(200, result);
+  }
+
+  const fetch: typeof globalThis.fetch = async (input, init = {}) => {
+    const url = new URL(String(input));
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const method = init.method ?? 'GET';
+    requests.push({ method, path: url.pathname + url.search, headers, credentials: init.credentials, body });
+    // What fetch does when nothing listens at the address.
+    if (!online || url.origin !== origin) throw new TypeError('Failed to fetch');
+    const version = headers[extensionVersionHeader];
+    if (version !== undefined && !isSupportedExtensionVersion(version, state.minimumVersion))
+      return error(426, 'extension_outdated', extensionMessages.outdated);
+    const failure = failures.shift();
+    if (failure) return error(failure, 'internal', 'Something went wrong on our side. Please try again.');
+    const auth = headers.Authorization ?? headers.authorization;
+    const userId = auth?.startsWith('Bearer ') ? (tokens.get(auth.slice(7)) ?? null) : null;
+    return route(method, url, userId, body);
+  };
+
+  return {
+    origin,
+    fetch,
+    requests,
+    state,
+    setOnline(value: boolean) {
+      online = value;
+    },
+    /** The next requests answer these statuses instead (e.g. 500, 503). */
+    failNext(...statuses: number[]) {
+      failures = statuses;
+    },
+    /** Ends every session, as an expiry or a sign-out elsewhere does. */
+    revokeTokens() {
+      tokens.clear();
+    },
+    titleOf(url: string, title: string) {
+      pageTitles.set(url, title);
+    },
+    /** A bookmark saved elsewhere (the web app), straight into the store. */
+    seed(values: { link: string; title: string; category: string }, userId = 'u1') {
+      return create(userId, values).json() as Promise<Bookmark>;
+    },
+    stored: (userId = 'u1') => mine(userId).map(strip),
+    count: (pathStart: string, method = 'GET') =>
+      requests.filter((r) => r.method === method && r.path.startsWith(pathStart)).length,
+  };
+}
+
+export type FakeServer = ReturnType<typeof createFakeServer>;

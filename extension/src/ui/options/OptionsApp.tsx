@@ -1,0 +1,46 @@
+import { Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { useExtensionSession } from '../session';
+import { SignInPanel } from '../SignInPanel';
+import { DefaultCategorySection } from './DefaultCategorySection';
+import { ImportSection } from './ImportSection';
+import { Section } from './Section';
+import { ServerSection } from './ServerSection';
+
+export function OptionsApp() {
+  const { ready, settings, session, signOut } = useExtensionSession();
+  if (!ready) return <CircularProgress sx={{ m: 4 }} />;
+  return (
+    <Container maxWidth="sm" component="main" sx={{ py: 4 }}>
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          Linkhive options
+        </Typography>
+        <Section title="Server">
+          <ServerSection key={settings.serverUrl} current={settings.serverUrl} />
+        </Section>
+        <Section title="Account">
+          {session ? (
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography>Signed in as {session.email}</Typography>
+              <Button variant="outlined" onClick={signOut}>
+                Sign out
+              </Button>
+            </Stack>
+          ) : (
+            <SignInPanel heading="h3" />
+          )}
+        </Section>
+        {session && (
+          <>
+            <Section title="Saving">
+              <DefaultCategorySection key={settings.defaultCategory ?? ''} current={settings.defaultCategory} />
+            </Section>
+            <Section title="Import from this browser">
+              <ImportSection />
+            </Section>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,178 @@
+import { Alert, Button, FormControlLabel, IconButton, List, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { bookmarkMessages, type Bookmark } from '@linkhive/shared/domain';
+import {
+  BookmarkRow,
+  ConfirmDeleteDialog,
+  EditBookmarkDialog,
+  EmptyState,
+  FilterPanel,
+  NoFavourites,
+  useNotify,
+  type BookmarkChanges,
+} from '@linkhive/shared/ui';
+import { useEffect, useState } from 'react';
+import { askBackground } from '../../core/messages';
+import { api, platform, savedUrls } from '../extension';
+import { useCategoryLists } from '../useCategoryLists';
+import { useBookmarkPages } from './useBookmarkPages';
+import { useDebounced } from './useDebounced';
+
+/** The user's bookmarks with the web app's filters, rows and dialogs. */
+export function BookmarkBrowser() {
+  const notify = useNotify();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [favouritesOnly, setFavouritesOnly] = useState(false);
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<Bookmark | null>(null);
+  const [deleting, setDeleting] = useState<Bookmark | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [categories, setCategories] = useState<string[]>([]);
+  const lists = useCategoryLists(true);
+  const q = useDebounced(search.trim());
+  const pages = useBookmarkPages(
+    { q, category: category || undefined, favourite: favouritesOnly || undefined },
+    version,
+  );
+
+  useEffect(() => {
+    api.categories().then(
+      (items) => setCategories(items.map((c) => c.name)),
+      () => {},
+    );
+  }, [version]);
+
+  /** After a change: lists load again and the toolbar badge follows. */
+  const changed = async (...links: string[]) => {
+    setVersion((v) => v + 1);
+    await askBackground(platform, { type: 'refresh-badges', links }).catch(() => {});
+  };
+
+  const toggleFavourite = async (b: Bookmark) => {
+    try {
+      const updated = await api.update(b.id, { favourite: !b.favourite });
+      await savedUrls.remember(updated);
+      notify({
+        message: b.favourite ? bookmarkMessages.favouriteRemoved : bookmarkMessages.favouriteSaved,
+        severity: b.favourite ? 'info' : 'success',
+      });
+      await changed(b.link);
+    } catch (e) {
+      notify({ message: e instanceof Error ? e.message : bookmarkMessages.updateFailed, severity: 'error' });
+    }
+  };
+
+  const update = async (b: Bookmark, changes: BookmarkChanges) => {
+    const updated = await api.update(b.id, changes);
+    if (updated.link !== b.link) await savedUrls.forget(b.link);
+    await savedUrls.remember(updated);
+    notify({ message: bookmarkMessages.linkUpdated, severity: 'success' });
+    setEditing(null);
+    await changed(b.link, updated.link);
+  };
+
+  const remove = async (b: Bookmark) => {
+    await api.remove(b.id);
+    await savedUrls.forget(b.link);
+    notify({ message: bookmarkMessages.linkDeleted, severity: 'error' });
+    setEditing(null);
+    await changed(b.link);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await remove(deleting);
+      setDeleting(null);
+    } catch {
+      notify({ message: bookmarkMessages.deleteFailed, severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const filtered = Boolean(q || category);
+  let empty = null;
+  if (!pages.loading && !pages.error && pages.items.length === 0) {
+    if (favouritesOnly && !filtered) empty = <NoFavourites />;
+    else if (filtered || favouritesOnly) empty = <EmptyState message={bookmarkMessages.noResults} />;
+    else
+      empty = (
+        <EmptyState message={bookmarkMessages.noBookmarks}>
+          <Button variant="outlined" onClick={() => platform.runtime.openOptions()}>
+            Import from this browser
+          </Button>
+        </EmptyState>
+      );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <FilterPanel
+        search={search}
+        onSearchChange={setSearch}
+        categories={categories}
+        category={category}
+        onCategoryChange={setCategory}
+      >
+        <FormControlLabel
+          control={<Switch checked={favouritesOnly} onChange={(e) => setFavouritesOnly(e.target.checked)} />}
+          label="Favourites only"
+        />
+      </FilterPanel>
+      {pages.error && (
+        <Alert severity="error" role="alert">
+          {pages.error}
+        </Alert>
+      )}
+      {empty}
+      {pages.items.length > 0 && (
+        <List aria-label="Bookmarks" dense>
+          {pages.items.map((b) => (
+            <BookmarkRow
+              key={b.id}
+              bookmark={b}
+              onToggleFavourite={toggleFavourite}
+              onEdit={setEditing}
+              details={
+                <Typography variant="caption" color="text.secondary" noWrap component="div">
+                  {b.category} · {b.domain}
+                </Typography>
+              }
+              actions={
+                <Tooltip title="Delete Bookmark">
+                  <IconButton aria-label="Delete Bookmark" size="small" onClick={() => setDeleting(b)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              }
+            />
+          ))}
+        </List>
+      )}
+      {pages.items.length < pages.total && (
+        <Button onClick={pages.loadMore} loading={pages.loading}>
+          Show more ({pages.total - pages.items.length})
+        </Button>
+      )}
+      <EditBookmarkDialog
+        bookmark={editing}
+        categories={lists.own}
+        suggested={lists.suggested}
+        onClose={() => setEditing(null)}
+        onSubmit={(changes) => update(editing!, changes)}
+        onDelete={() => remove(editing!)}
+      />
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete bookmark?"
+        text={deleting ? bookmarkMessages.deleteConfirm(deleting.title) : ''}
+        busy={busy}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { Bookmark, CategorySummary, PagePreview } from './bookmarks.js';
+import type { ImportProgress, ImportResult } from './import.js';
+
+// The browser extension's contract with the server: the version handshake, its own texts, and the
+// shapes of the answers it relies on. The server's contract test parses real answers with these
+// schemas, and the extension parses every answer with them, so a change of shape is caught by a
+// test before release, and shown as 'please update' rather than as a broken popup after it.
+
+/** The header every extension request carries: its version from the manifest, such as '0.1.0'. */
+export const extensionVersionHeader = 'X-Linkhive-Extension';
+
+/** Extensions older than this are refused with 426 and `extensionMessages.outdated`. */
+export const minExtensionVersion = '0.1.0';
+
+export const extensionMessages = {
+  outdated: 'This version of the Linkhive extension is no longer supported. Please update the extension.',
+  /** The server answered in a shape this version does not know: a newer server, an older extension. */
+  unexpectedAnswer:
+    'The Linkhive server answered in a way this version of the extension does not understand. Please update the extension.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  signInToSave: 'Sign in to Linkhive to save links. Your save is kept and will be sent once you are signed in.',
+  queued: 'The server cannot be reached. The link is kept and will be saved when the server answers again.',
+  serverUnreachable: 'The Linkhive server cannot be reached. Check the address in the options and your connection.',
+  serverTrouble: 'The server could not save the link just now. It is kept and will be sent again.',
+  alreadySavedIn: (category: string) => `Already saved in ${category}`,
+  pendingSaves: (n: number) => (n === 1 ? '1 save is waiting to be sent' : `${n} saves are waiting to be sent`),
+  serverAddressInvalid: 'Enter the address of a Linkhive server, e.g. https://linkhive.example.com',
+  permissionRefused: 'The extension needs permission to reach this server. The address was not changed.',
+  importFound: (links: number, folders: number) =>
+    `${links} ${links === 1 ? 'link' : 'links'} in ${folders} ${folders === 1 ? 'folder' : 'folders'} found`,
+  importNothing: 'No web links were found in your browser bookmarks.',
+} as const;
+
+/** Where the web app's drawer sends Chrome and Edge users for the extension. */
+export const extensionStoreLinks = {
+  chrome: 'https://chromewebstore.google.com/search/Linkhive',
+  edge: 'https://microsoftedge.microsoft.com/addons/search/Linkhive',
+} as const;
+
+/** 'major.minor.patch' as numbers; anything else (a pre-release tag, garbage) is null. */
+export function parseVersion(value: string): [number, number, number] | null {
+  const m = /^(\d{1,6})\.(\d{1,6})(?:\.(\d{1,6}))?(?:\.\d{1,6})?$/.exec(value.trim());
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : null;
+}
+
+/** Whether the server still serves an extension of this version; an unreadable version is not served. */
+export function isSupportedExtensionVersion(value: string, minimum: string = minExtensionVersion): boolean {
+  const given = parseVersion(value);
+  const min = parseVersion(minimum);
+  if (!given || !min) return false;
+  for (let i = 0; i < 3; i++) if (given[i] !== min[i]) return given[i]! > min[i]!;
+  return true;
+}
+
+// Answer schemas. Fields the extension shows or acts on are strict; fields it only passes along
+// fall back to an empty value, so that a server adding a new status does not break the extension.
+const nullableText = z.string().nullable().catch(null);
+
+export const bookmarkAnswerSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  link: z.string(),
+  domain: z.string(),
+  category: z.string(),
+  favourite: z.boolean(),
+  screenshot: nullableText,
+  screenshotStatus: z.enum(['pending', 'ready', 'failed', 'off']).nullable().catch(null),
+  faviconUrl: z.string().catch(''),
+  rssFeed: nullableText,
+  promotor: nullableText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const bookmarkPageAnswerSchema = z.object({
+  items: z.array(bookmarkAnswerSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+
+/** GET /api/bookmarks/lookup?url=: the user's bookmark of that address, or null. */
+export const bookmarkLookupAnswerSchema = z.object({ bookmark: bookmarkAnswerSchema.nullable() });
+
+export const categoriesAnswerSchema = z.object({
+  items: z.array(z.object({ name: z.string(), count: z.number().int().nonnegative() })),
+});
+
+export const suggestedCategoriesAnswerSchema = z.object({ items: z.array(z.string()) });
+
+export const meAnswerSchema = z.object({
+  user: z.object({ id: z.string().min(1), email: z.string(), firstName: z.string() }),
+});
+
+/** The extension signs in with `?mode=token` and keeps only the token and who it belongs to. */
+export const tokenLoginAnswerSchema = meAnswerSchema.extend({ token: z.string().min(20) });
+
+export const pagePreviewAnswerSchema = z.object({
+  title: nullableText,
+  rssFeed: nullableText,
+  screenshot: z.boolean().catch(false),
+});
+
+const count = z.number().int().nonnegative();
+
+export const importResultAnswerSchema = z.object({
+  jobId: z.string(),
+  total: count,
+  imported: count,
+  overwritten: count,
+  skippedExisting: count,
+  skippedNotWeb: count,
+  duplicatesInFile: count,
+  folders: count,
+  message: z.string(),
+});
+
+export const importProgressAnswerSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  phase: z.enum(['reading', 'saving', 'done']),
+  total: count,
+  processed: count,
+  result: importResultAnswerSchema.nullable(),
+});
+
+export const okAnswerSchema = z.object({ ok: z.literal(true) });
+
+export const apiErrorAnswerSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
+
+export type BookmarkLookup = z.output<typeof bookmarkLookupAnswerSchema>;
+
+// The parsed answers must still be what the shared types (and so the shared components) expect.
+type Assignable<A extends B, B> = A;
+export type ExtensionAnswerTypesAgree = [
+  Assignable<z.output<typeof bookmarkAnswerSchema>, Bookmark>,
+  Assignable<z.output<typeof categoriesAnswerSchema>['items'][number], CategorySummary>,
+  Assignable<z.output<typeof pagePreviewAnswerSchema>, PagePreview>,
+  Assignable<z.output<typeof importResultAnswerSchema>, ImportResult>,
+  Assignable<z.output<typeof importProgressAnswerSchema>, ImportProgress>,
+];

@@ -1,0 +1,256 @@
+import { authMessages, bookmarkMessages as m, extensionMessages, importMessages } from '../shared/src/domain/index.js';
+import { fixtureUrl } from './support/accounts.js';
+import { expect, test, type Linkhive } from './support/extension.js';
+
+// The built Chrome extension in Chromium against a server of its own (test/support/extension.ts).
+
+// The extension API inside evaluate callbacks, which run in Chromium.
+declare const chrome: any;
+
+// Each test starts Chromium with the extension; under a full parallel run that takes longer.
+test.describe.configure({ timeout: 60_000 });
+
+const feedsPage = fixtureUrl('/pages/firefox-feeds-test-page-rss-relative.html');
+const wikiPage = fixtureUrl('/pages/wikipedia-fr-article-atom-alternate.html');
+
+test('signs in from the popup, saves the page with one click, shows it in the web app and as saved after', async ({
+  ext,
+  context,
+}) => {
+  const account = await ext.signUp();
+  const { tabId } = await ext.openTab(feedsPage);
+  const popup = await ext.openPopup(tabId);
+
+  await popup.getByLabel('Email').fill(account.email);
+  await popup.getByLabel('Password').fill('Wrong-passw0rd');
+  await popup.getByRole('button', { name: 'Login' }).click();
+  await expect(popup.getByText(authMessages.invalidCredentials)).toBeVisible();
+  await popup.getByLabel('Password').fill(account.password);
+  await popup.getByRole('button', { name: 'Login' }).click();
+
+  // The tab's address and title are filled in, the default category is picked: Save is one click.
+  const form = popup.getByRole('form', { name: 'Add Link' });
+  await expect(form.getByLabel('Web address')).toHaveValue(feedsPage);
+  await expect(form.getByLabel('Title')).toHaveValue('Feeds test page');
+  await expect(form.getByLabel('Category')).toHaveValue('Uncategorized');
+  await form.getByRole('button', { name: 'New category' }).click();
+  await form.getByLabel('Custom category').fill('reading list');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    popup.getByRole('status').filter({ hasText: m.bookmarked('Feeds test page', 'Reading list') }),
+  ).toBeVisible();
+  await expect.poll(() => ext.badge(tabId)).toBe('✓');
+
+  const web = await context.newPage();
+  await web.goto(`${ext.server.url}/categories`);
+  const card = web.getByRole('region', { name: 'Reading list' });
+  await expect(card.getByRole('link', { name: 'Feeds test page' })).toBeVisible();
+  // Spec section 2: Chromium gets the extension link in the drawer.
+  await web.getByRole('button', { name: 'Open menu' }).click();
+  await expect(web.getByRole('link', { name: 'Get the Chrome extension' })).toBeVisible();
+
+  // The popup again on the same page: it says where the page is saved and offers Edit instead.
+  const again = await ext.openPopup(tabId);
+  await expect(again.getByText(extensionMessages.alreadySavedIn('Reading list'))).toBeVisible();
+  await expect(again.getByRole('form', { name: 'Add Link' })).toHaveCount(0);
+  await again.getByRole('button', { name: 'Edit' }).click();
+  const edit = again.getByRole('dialog', { name: 'Edit Bookmark' });
+  await edit.getByLabel('Title').fill('Feeds, renamed');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(again.getByTestId('notification')).toContainText(m.linkUpdated);
+  expect((await ext.bookmarks()).items).toMatchObject([{ title: 'Feeds, renamed', category: 'Reading list' }]);
+});
+
+test("saves a link from the context menu under the link's text", async ({ ext, worker }) => {
+  const account = await ext.signUp();
+  await ext.signInExtension(account);
+  const { tabId } = await ext.openTab(wikiPage);
+  const target = fixtureUrl('/wiki/Internet');
+
+  // A context menu cannot be clicked by automation: the click's handler is called as Chrome would.
+  const outcome = await worker.evaluate(
+    ({ tabId, target, wikiPage }) =>
+      chrome.tabs
+        .get(tabId)
+        .then((tab: { id: number; windowId: number; url: string; title: string }) =>
+          (globalThis as unknown as { linkhive: Linkhive }).linkhive.onMenuClick(
+            { menuItemId: 'linkhive-save-link', linkUrl: target, pageUrl: wikiPage, frameId: 0 },
+            { id: tab.id, windowId: tab.windowId, url: tab.url, title: tab.title },
+          ),
+        ),
+    { tabId, target, wikiPage },
+  );
+  expect(outcome).toMatchObject({ kind: 'saved', bookmark: { title: 'Internet', link: target } });
+  expect((await ext.bookmarks()).items).toMatchObject([{ title: 'Internet', link: target, category: 'Uncategorized' }]);
+
+  // The same link again is an answer, not an error.
+  const twice = await worker.evaluate(
+    ({ target, wikiPage }) =>
+      (globalThis as unknown as { linkhive: Linkhive }).linkhive.onMenuClick(
+        { menuItemId: 'linkhive-save-link', linkUrl: target, pageUrl: wikiPage },
+        null,
+      ),
+    { target, wikiPage },
+  );
+  expect(twice).toMatchObject({ kind: 'duplicate', message: m.duplicateLink });
+});
+
+test('keeps a save made while the server is down and sends it when the server is back', async ({ ext }) => {
+  const account = await ext.signUp();
+  await ext.signInExtension(account);
+  const { tabId } = await ext.openTab(feedsPage);
+
+  await ext.server.stop();
+  try {
+    const popup = await ext.openPopup(tabId);
+    await expect(popup.getByText(extensionMessages.serverUnreachable)).toBeVisible();
+    await popup.getByRole('form', { name: 'Add Link' }).getByRole('button', { name: 'Save' }).click();
+    await expect(popup.getByRole('region', { name: 'Saved for later' })).toContainText(extensionMessages.queued);
+    const pending = popup.getByRole('region', { name: 'Pending saves' });
+    await expect(pending).toContainText(extensionMessages.pendingSaves(1));
+    await expect(pending).toContainText('Feeds test page (Uncategorized)');
+    await expect.poll(() => ext.badge(tabId)).toBe('…');
+  } finally {
+    await ext.server.start();
+  }
+
+  // Opening the popup again is the next event: the waiting save goes out.
+  const popup = await ext.openPopup(tabId);
+  await expect(popup.getByText(extensionMessages.alreadySavedIn('Uncategorized'))).toBeVisible();
+  await expect(popup.getByRole('region', { name: 'Pending saves' })).toHaveCount(0);
+  expect((await ext.bookmarks()).items).toMatchObject([{ title: 'Feeds test page', link: feedsPage }]);
+  await expect.poll(() => ext.badge(tabId)).toBe('✓');
+});
+
+test('lists, searches, filters, edits, favourites and deletes in the side panel', async ({ ext, context }) => {
+  const account = await ext.signUp();
+  await ext.createBookmark({ link: 'https://alpha.example.com/', title: 'Alpha docs', category: 'Work' });
+  await ext.createBookmark({ link: 'https://beta.example.com/', title: 'Beta blog', category: 'Reading' });
+  await ext.createBookmark({ link: 'https://gamma.example.com/', title: 'Gamma news', category: 'Reading' });
+  await ext.signInExtension(account);
+
+  const panel = await context.newPage();
+  await panel.goto(ext.url('sidepanel.html'));
+  const list = panel.getByRole('list', { name: 'Bookmarks' });
+  await expect(list.getByRole('link')).toHaveText(['Gamma news', 'Beta blog', 'Alpha docs']);
+
+  await panel.getByLabel('Search').fill('beta');
+  await expect(list.getByRole('link')).toHaveText(['Beta blog']);
+  await panel.getByLabel('Search').fill('');
+  await panel.getByLabel('Filter by category').selectOption('Work');
+  await expect(list.getByRole('link')).toHaveText(['Alpha docs']);
+  await panel.getByLabel('Filter by category').selectOption('');
+
+  const gamma = list.getByRole('listitem').filter({ hasText: 'Gamma news' });
+  await gamma.getByRole('button', { name: 'Edit Bookmark' }).click();
+  const edit = panel.getByRole('dialog', { name: 'Edit Bookmark' });
+  await edit.getByLabel('Title').fill('Gamma weekly');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByTestId('notification')).toContainText(m.linkUpdated);
+  await expect(list.getByRole('link', { name: 'Gamma weekly' })).toBeVisible();
+
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'Beta blog' })
+    .getByRole('button', { name: 'Add to Favorites' })
+    .click();
+  await expect(panel.getByTestId('notification')).toContainText(m.favouriteSaved);
+  await panel.getByLabel('Favourites only').check();
+  await expect(list.getByRole('link')).toHaveText(['Beta blog']);
+  await panel.getByLabel('Favourites only').uncheck();
+
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'Alpha docs' })
+    .getByRole('button', { name: 'Delete Bookmark' })
+    .click();
+  await panel.getByRole('dialog', { name: 'Delete bookmark?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(panel.getByTestId('notification')).toContainText(m.linkDeleted);
+  await expect(list.getByRole('link')).toHaveText(['Gamma weekly', 'Beta blog']);
+  expect((await ext.bookmarks()).items.map((b) => b.title).sort()).toEqual(['Beta blog', 'Gamma weekly']);
+});
+
+test('imports a bookmarks tree made with the bookmarks API, with the web import notice', async ({ ext, context }) => {
+  const account = await ext.signUp();
+  await ext.createBookmark({ link: 'https://existing.example.com/', title: 'Already here', category: 'Old' });
+  await ext.signInExtension(account);
+
+  const options = await context.newPage();
+  await options.goto(ext.url('options.html'));
+  await options.evaluate(async () => {
+    const bar = '1'; // the bookmarks bar
+    const work = await chrome.bookmarks.create({ parentId: bar, title: 'Work' });
+    await chrome.bookmarks.create({ parentId: work.id, title: 'Tracker', url: 'https://tracker.example.com/' });
+    await chrome.bookmarks.create({ parentId: work.id, title: 'Existing', url: 'https://existing.example.com/' });
+    const docs = await chrome.bookmarks.create({ parentId: work.id, title: 'Docs' });
+    await chrome.bookmarks.create({ parentId: docs.id, title: 'API', url: 'https://docs.example.com/api' });
+    await chrome.bookmarks.create({ parentId: bar, title: 'Loose', url: 'https://loose.example.com/' });
+    await chrome.bookmarks.create({ parentId: bar, title: 'Script', url: 'javascript:void(0)' });
+  });
+  await options.reload();
+
+  const section = options.getByRole('region', { name: 'Import from this browser' });
+  await expect(section).toContainText(extensionMessages.importFound(4, 2));
+  await expect(section).toContainText('1 not on the web will be skipped');
+  await section.getByRole('button', { name: 'Import bookmarks' }).click();
+  await expect(options.getByTestId('notification')).toContainText(importMessages.success(3, false));
+  await expect(section.getByRole('status').filter({ hasText: 'already saved were skipped' })).toBeVisible();
+
+  const byTitle = Object.fromEntries((await ext.bookmarks()).items.map((b) => [b.title, b.category]));
+  expect(byTitle).toEqual({ 'Already here': 'Old', Tracker: 'Work', API: 'Docs', Loose: 'Uncategorized' });
+});
+
+test('tells a user whose session ended to sign in again, in the popup', async ({ ext, context }) => {
+  const account = await ext.signUp();
+  await ext.signInExtension(account);
+  // Sign-out everywhere: the server forgets the extension's token too.
+  const tokens = await ext.worker.evaluate(() => chrome.storage.local.get('auth'));
+  const res = await context.request.post(`${ext.server.url}/api/auth/logout`, {
+    headers: { authorization: `Bearer ${tokens.auth.session.token}` },
+  });
+  expect(res.status()).toBe(200);
+
+  const { tabId } = await ext.openTab(feedsPage);
+  const popup = await ext.openPopup(tabId);
+  await expect(popup.getByRole('alert').filter({ hasText: extensionMessages.sessionEnded })).toBeVisible();
+  await expect(popup.getByRole('form', { name: 'Login' })).toBeVisible();
+});
+
+test('the options page: server address, sign-in, default category for new saves, sign-out', async ({
+  ext,
+  context,
+}) => {
+  const account = await ext.signUp();
+  const options = await context.newPage();
+  await options.goto(ext.url('options.html'));
+
+  const server = options.getByRole('form', { name: 'Server address' });
+  await server.getByLabel('Server address').fill('not an address');
+  await server.getByRole('button', { name: 'Save and check' }).click();
+  await expect(server.getByText(extensionMessages.serverAddressInvalid)).toBeVisible();
+  await server.getByLabel('Server address').fill(`${ext.server.url}/`);
+  await server.getByRole('button', { name: 'Save and check' }).click();
+  await expect(server.getByRole('status')).toHaveText(`Connected to ${ext.server.url}`);
+
+  const accountSection = options.getByRole('region', { name: 'Account' });
+  await accountSection.getByLabel('Email').fill(account.email);
+  await accountSection.getByLabel('Password').fill(account.password);
+  await accountSection.getByRole('button', { name: 'Login' }).click();
+  await expect(accountSection).toContainText(`Signed in as ${account.email}`);
+
+  const saving = options.getByRole('form', { name: 'Default category' });
+  await saving.getByRole('button', { name: 'New category' }).click();
+  await saving.getByLabel('Custom category').fill('later reading');
+  await saving.getByRole('button', { name: 'Save default category' }).click();
+  await expect(options.getByTestId('notification')).toContainText('New saves go to Later reading');
+
+  const { tabId } = await ext.openTab(feedsPage);
+  const popup = await ext.openPopup(tabId);
+  await expect(popup.getByRole('form', { name: 'Add Link' }).getByLabel('Category')).toHaveValue('Later reading');
+
+  await options.bringToFront();
+  await accountSection.getByRole('button', { name: 'Sign out' }).click();
+  await expect(accountSection.getByRole('form', { name: 'Login' })).toBeVisible();
+  await popup.reload();
+  await expect(popup.getByRole('form', { name: 'Login' })).toBeVisible();
+});
