@@ -57,10 +57,11 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     };
   }
   /**
-   * Full-text search, every word matched as a prefix. One pass over the index takes at most the
-   * cap (plus one) of matches, newest saved first; up to the cap they are ranked by how well the
-   * title answers (title words before address or category words), past it the newest are shown
-   * and the total reads '1,000+', so a broad prefix never ranks or counts a whole library.
+   * Full-text search as the user types: the words before the last are complete, the last is
+   * matched as a prefix (a prefix on every word would merge whole word lists on each query).
+   * One pass over the index takes at most the cap (plus one) of matches, newest saved first; up
+   * to the cap they are ranked by how well the title answers, past it the newest are shown and
+   * the total reads '1,000+', so a broad prefix never ranks or counts a whole library.
    * Adapter: FTS5 on SQLite, tsvector on Postgres, over the same words.
    */
   async function search(userId: string, words: string[], f: ListFilters) {
@@ -75,13 +76,14 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     let ftsMatch: RawBuilder<unknown> | null = null;
     if (dialect === 'sqlite') {
       const owner = `o${Buffer.from(userId, 'utf8').toString('hex')}`;
-      const match = `owner : "${owner}" AND {search_title search_rest} : (${words.map((w) => `"${w}"*`).join(' AND ')})`;
+      const terms = words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`));
+      const match = `owner : "${owner}" AND {search_title search_rest} : (${terms.join(' AND ')})`;
       source = sql`bookmark_fts f join bookmark b on b.rowid = f.rowid`;
       ftsMatch = sql`bookmark_fts match ${match}`;
       filters.push(ftsMatch);
       recency = sql`f.rowid desc`;
     } else {
-      const query = words.map((w) => `${w}:*`).join(' & ');
+      const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
       source = sql`bookmark b`;
       filters.push(sql`b.search_vector @@ to_tsquery('simple', ${query})`);
       recency = sql`b.created_at desc, b.id`;

@@ -22,6 +22,8 @@ const queries = [
   'KYSELY',
   'pas',
   'pasta home',
+  'pasta ho',
+  'pas home',
   'cafe',
   'новост',
   'development',
@@ -62,6 +64,9 @@ describe.each(testDialects)('search on %s', (dialect) => {
     );
     expect((await titlesFor(a, 'pas')).sort()).toEqual(['Cooking pasta at home', 'Pasta shapes explained']);
     expect(await titlesFor(a, 'pasta home')).toEqual(['Cooking pasta at home']);
+    // As the user types: the last word may be unfinished, the ones before it are whole words.
+    expect(await titlesFor(a, 'pasta ho')).toEqual(['Cooking pasta at home']);
+    expect(await titlesFor(a, 'pas home')).toEqual([]);
     expect(await titlesFor(a, 'cafe')).toEqual(['Café guide']);
     expect(await titlesFor(a, 'новост')).toEqual(['Новости технологий']);
     expect(await titlesFor(a, 'development')).toHaveLength(3);
