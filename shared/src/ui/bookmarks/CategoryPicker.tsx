@@ -57,10 +57,11 @@ export function CategoryPicker(props: CategoryPickerProps) {
   };
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+    // In a narrow host (the extension's popup) the button wraps below rather than squeezing the name.
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 1 }}>
       {mode === 'pick' ? (
         <Autocomplete
-          sx={{ flex: 1 }}
+          sx={{ flex: '1 1 240px' }}
           options={options}
           groupBy={(option) => (own.has(option) ? ownGroup : suggestedGroup)}
           value={value || null}
@@ -73,7 +74,7 @@ export function CategoryPicker(props: CategoryPickerProps) {
         />
       ) : (
         <TextField
-          sx={{ flex: 1 }}
+          sx={{ flex: '1 1 240px' }}
           label="Custom category"
           value={value}
           onChange={(event) => onChange(capitaliseFirst(event.target.value))}

@@ -35,7 +35,15 @@ export function CategoriesPage() {
   // The spec sends a user without categories to the import page.
   if (arrival === 'empty') return <Navigate to="/import-bookmarks" replace />;
   return (
-    <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', md: 'row' }, alignItems: 'flex-start' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 3,
+        p: { xs: 2, md: 3 },
+        flexDirection: { xs: 'column', md: 'row' },
+        alignItems: 'flex-start',
+      }}
+    >
       <Box component="aside" sx={{ width: { xs: '100%', md: 260 }, flexShrink: 0 }}>
         <FilterPanel
           search={filterText}

@@ -55,7 +55,7 @@ export function FavouritesPage() {
   // The spec sends a user without any bookmarks to the import page.
   if (arrival === 'empty') return <Navigate to="/import-bookmarks" replace />;
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} sx={{ p: { xs: 2, md: 3 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
           Favourites
