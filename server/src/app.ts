@@ -67,7 +67,9 @@ export function createApp(deps: AppDeps): Express {
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       // One short line a request; headers would put cookies and tokens in the log.
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        // Paths only: query strings carry search words and, for the extension's lookup, the
+        // address of the page a user is on.
+        req: (req) => ({ id: req.id, method: req.method, url: String(req.url).replace(/\?.*$/s, '?…') }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -1,7 +1,7 @@
 import type { Bookmark, BookmarkFeed } from '@linkhive/shared/domain';
 import { rssMessages } from '@linkhive/shared/domain';
 import { FeedDialog, useNotify } from '@linkhive/shared/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 
 interface Props {
@@ -21,6 +21,7 @@ export function FeedDialogHost({ bookmark, onClose }: Props) {
     failed: false,
   });
   const id = bookmark?.id ?? null;
+  const retried = useRef(0);
 
   // Another bookmark starts on its first page with nothing on screen; the last one stays named while the dialog closes.
   const [shown, setShown] = useState(bookmark);
@@ -34,7 +35,10 @@ export function FeedDialogHost({ bookmark, onClose }: Props) {
     if (!id) return;
     let live = true;
     setState((s) => ({ ...s, loading: true, failed: false }));
-    api.rss.bookmarkFeed(id, { page, refresh: attempt > 0 }).then(
+    // Only the request right after Try Again asks the site; later pages come from the cache.
+    const refresh = attempt > retried.current;
+    retried.current = attempt;
+    api.rss.bookmarkFeed(id, { page, refresh }).then(
       (feed) => live && setState({ feed, loading: false, failed: false }),
       () => {
         if (!live) return;

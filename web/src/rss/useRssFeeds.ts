@@ -24,6 +24,9 @@ const initial: RssFeedsState = {
   listLoading: false,
 };
 
+/** Sources a paid account's page loads at once. */
+const parallelLoads = 6;
+
 const failedSource = (s: FeedSource): FeedSource => ({ ...s, status: 'error', error: rssMessages.sourceFailed });
 
 /**
@@ -43,9 +46,11 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
 
   const fetchList = useCallback(async (id: number) => {
     setState((s) => ({ ...s, listLoading: true }));
-    askedKey.current = keyRef.current;
-    const list = await api.rss.list(JSON.parse(keyRef.current) as FeedListQuery);
-    if (id !== run.current) return;
+    const asked = keyRef.current;
+    askedKey.current = asked;
+    const list = await api.rss.list(JSON.parse(asked) as FeedListQuery);
+    // A later filter or page has its own request under way; this answer is no longer wanted.
+    if (id !== run.current || asked !== keyRef.current) return;
     setState((s) => ({ ...s, list, sources: list.sources, listLoading: false, phase: 'ready' }));
   }, []);
 
@@ -73,8 +78,14 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
             (loaded) => (settle(i, loaded), loaded),
             () => (settle(i, failedSource(s)), null),
           );
-        if (answer.parallel) await Promise.all(sources.map(loadOne));
-        else {
+        if (answer.parallel) {
+          // A few at a time: each call makes the server fetch a stranger's site.
+          const queue = [...sources.entries()];
+          const worker = async () => {
+            for (let next = queue.shift(); next && live(); next = queue.shift()) await loadOne(next[1], next[0]);
+          };
+          await Promise.all(Array.from({ length: Math.min(parallelLoads, total) }, worker));
+        } else {
           for (const [i, s] of sources.entries()) {
             if (!live()) return;
             // Each later source would be skipped too: the items loaded only grow.
@@ -117,6 +128,7 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
   return {
     ...state,
     refreshAll: () => load(true),
-    retry: () => load(false),
+    // After a failure the cache holds that failure for a while: trying again means asking the sites.
+    retry: () => load(true),
   };
 }

@@ -49,6 +49,7 @@ export function feedCache(
     // Validators only count while the items they describe are still stored.
     const known = current?.loaded_at ? { etag: current.etag, lastModified: current.last_modified } : null;
     let row: FeedCacheRow;
+    let failed = false;
     try {
       const answer = await read(url, known);
       row = { ...base, status: 'ok', error: null, checked_at: now, loaded_at: now };
@@ -69,8 +70,9 @@ export function feedCache(
       if (!(e instanceof FeedFailed)) opts.log?.warn({ err: e, url }, 'feed read failed unexpectedly');
       const detail = e instanceof FeedFailed ? e.detail : rssMessages.fetchFailed;
       row = { ...base, status: 'error', error: detail, checked_at: now };
+      failed = true;
     }
-    await repo.save(row);
+    await (failed ? repo.saveFailure(row) : repo.save(row));
     return row;
   }
 

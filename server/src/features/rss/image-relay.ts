@@ -2,6 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { sniffImage } from '../favicons/service.js';
 
+const hourMs = 60 * 60_000;
+const dayMs = 24 * hourMs;
+
 /**
  * Feed images are shown through the server: the page's security policy allows images from our own
  * origin only, the reader's address is not handed to every feed's image host, and an SVG from a
@@ -9,16 +12,24 @@ import { sniffImage } from '../favicons/service.js';
  * each carries a signature, so the relay is no open proxy. The signature needs no session, so a
  * client without cookies (the extension) can show the images too.
  */
-export function imageRelay(secret: string, fetchPage: GuardedFetch) {
+export function imageRelay(secret: string, fetchPage: GuardedFetch, now: () => number = Date.now) {
   const key = createHmac('sha256', secret).update('feed-image-relay').digest();
-  const signature = (url: string) => createHmac('sha256', key).update(url).digest('base64url').slice(0, 32);
+  const signature = (url: string, expires: number) =>
+    createHmac('sha256', key).update(`${expires}\n${url}`).digest('base64url').slice(0, 32);
 
   return {
-    /** The path a client loads the image from. */
-    src: (url: string) => `/api/feeds/image?url=${encodeURIComponent(url)}&sig=${signature(url)}`,
+    /**
+     * The path a client loads the image from. It expires (feeds name the images, and feeds are
+     * anyone's) a day or two later, at a whole hour so that the path stays cacheable meanwhile.
+     */
+    src(url: string): string {
+      const expires = Math.ceil((now() + 2 * dayMs) / hourMs) * (hourMs / 1000);
+      return `/api/feeds/image?url=${encodeURIComponent(url)}&exp=${expires}&sig=${signature(url, expires)}`;
+    },
 
-    verify(url: string, sig: string): boolean {
-      const want = Buffer.from(signature(url));
+    verify(url: string, expires: number, sig: string): boolean {
+      if (!Number.isSafeInteger(expires) || expires * 1000 < now()) return false;
+      const want = Buffer.from(signature(url, expires));
       const given = Buffer.from(sig);
       return want.length === given.length && timingSafeEqual(want, given);
     },

@@ -47,7 +47,20 @@ export function rssRepository(db: Kysely<Database>) {
       return db.selectFrom('feed_cache').selectAll().where('url', 'in', urls).execute();
     },
 
-    /** Writes a feed's whole row; a 304 or a failure passes the stored items and validators back in. */
+    /**
+     * Marks a feed failed without touching its items or validators, which another process may
+     * have refreshed since this one read them.
+     */
+    async saveFailure(row: FeedCacheRow): Promise<void> {
+      const { status, error, checked_at } = row;
+      await db
+        .insertInto('feed_cache')
+        .values(row)
+        .onConflict((oc) => oc.column('url').doUpdateSet({ status, error, checked_at }))
+        .execute();
+    },
+
+    /** Writes a feed's whole row; a 304 passes the stored items and validators back in. */
     async save(row: FeedCacheRow): Promise<void> {
       const { url: _url, ...rest } = row;
       await db

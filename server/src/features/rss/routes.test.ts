@@ -155,9 +155,16 @@ describe.each(testDialects)('RSS reading API on %s', (dialect) => {
 
     const tampered = png.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect((await fetch(t.url + tampered)).status).toBe(404);
-    const other = `/api/feeds/image?url=${encodeURIComponent(fixtures.url('/pages/wikipedia-fr-article-atom-alternate.html', 'localhost'))}&sig=${new URL(png, 'http://x').searchParams.get('sig')}`;
+    const other = `/api/feeds/image?url=${encodeURIComponent(fixtures.url('/pages/wikipedia-fr-article-atom-alternate.html', 'localhost'))}&exp=${new URL(png, 'http://x').searchParams.get('exp')}&sig=${new URL(png, 'http://x').searchParams.get('sig')}`;
     expect((await fetch(t.url + other)).status).toBe(404);
     const html = relay.src(fixtures.url('/pages/wikipedia-fr-article-atom-alternate.html', 'localhost'));
     expect((await fetch(t.url + html)).status).toBe(404);
+    const later = png.replace(/exp=\d+/, (m) => `exp=${Number(m.slice(4)) + 3600}`);
+    expect((await fetch(t.url + later)).status).toBe(404);
+
+    // A signed address stops working once it expires.
+    const lastWeek = imageRelay(secret, createGuardedFetch(createAddressGuard([])), () => Date.now() - 7 * 864e5);
+    const expired = lastWeek.src(fixtures.url('/favicon.ico', 'localhost'));
+    expect((await fetch(t.url + expired)).status).toBe(404);
   });
 });

@@ -9,7 +9,11 @@ import { currentUser, requireUser } from '../../http/session.js';
 import { parse } from '../../http/validate.js';
 import type { RssService } from './service.js';
 
-const imageQuery = z.object({ url: z.string().min(1).max(4000), sig: z.string().min(1).max(100) });
+const imageQuery = z.object({
+  url: z.string().min(1).max(4000),
+  exp: z.coerce.number().int(),
+  sig: z.string().min(1).max(100),
+});
 
 export function rssRoutes(rss: RssService, db: Kysely<Database>): Router {
   const r = Router();
@@ -18,8 +22,8 @@ export function rssRoutes(rss: RssService, db: Kysely<Database>): Router {
 
   // Signed addresses only (see image-relay.ts); no session, so that <img> works in every client.
   r.get('/feeds/image', rateLimit(db, { name: 'feed-image', limit: 600, windowMs: 60_000 }), async (req, res) => {
-    const { url, sig } = parse(imageQuery, req.query);
-    const image = await rss.image(url, sig);
+    const { url, exp, sig } = parse(imageQuery, req.query);
+    const image = await rss.image(url, exp, sig);
     if (!image) throw notFound();
     res.setHeader('Cache-Control', 'private, max-age=86400');
     res.setHeader('Content-Security-Policy', "default-src 'none'");

@@ -118,7 +118,8 @@ export function rssService(deps: {
       const at = sources.findIndex((s) => s.id === id);
       const source = sources[at];
       if (!source) throw await missing(user, id);
-      const before = sources.slice(0, at);
+      // Only a free account's limit needs the sources before this one.
+      const before = paid ? [] : sources.slice(0, at);
       const stored = await cache.stored([source.rss_feed, ...unique(before)]);
       if (!paid && !before.some((s) => s.rss_feed === source.rss_feed)) {
         const held = unique(before).reduce((n, url) => {
@@ -200,8 +201,8 @@ export function rssService(deps: {
     },
 
     /** A feed image through the relay; null when the signature or the image is not good. */
-    async image(url: string, sig: string) {
-      return images.verify(url, sig) ? images.fetch(url) : null;
+    async image(url: string, expires: number, sig: string) {
+      return images.verify(url, expires, sig) ? images.fetch(url) : null;
     },
   };
 }

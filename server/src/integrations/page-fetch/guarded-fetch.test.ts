@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressGuard, fetchMessages } from './address-guard.js';
 import { createGuardedFetch } from './guarded-fetch.js';
@@ -68,5 +68,31 @@ describe('the guarded fetcher', () => {
     await expect(localByName(`http://localhost:${port}/slow`, { timeoutMs: 200 })).rejects.toThrow(
       fetchMessages.timeout,
     );
+  });
+
+  it('keeps to the time limit when a server trickles its headers', async () => {
+    // Each byte resets the socket's idle timer; only an overall deadline ends this.
+    const trickler = net.createServer((socket) => {
+      socket.on('error', () => {});
+      socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
+      let sent = 0;
+      const tick = setInterval(() => {
+        if (socket.destroyed || ++sent > 50) {
+          clearInterval(tick);
+          socket.end('\r\n\r\n');
+          return;
+        }
+        socket.write('a');
+      }, 50);
+    });
+    await new Promise<void>((r) => trickler.listen(0, '127.0.0.1', r));
+    const trickPort = (trickler.address() as AddressInfo).port;
+    try {
+      await expect(localByName(`http://localhost:${trickPort}/`, { timeoutMs: 300 })).rejects.toThrow(
+        fetchMessages.timeout,
+      );
+    } finally {
+      trickler.close();
+    }
   });
 });

@@ -38,7 +38,8 @@ export function createGuardedFetch(guard: AddressGuard): GuardedFetch {
       const res = await requestOnce(url, guard, opts, deadline);
       const location = res.headers.location;
       if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
-        res.resume();
+        // Its body is not wanted, and a server could make it endless.
+        res.destroy();
         url = new URL(location, url);
         continue;
       }
@@ -72,8 +73,18 @@ function requestOnce(
       },
       resolve,
     );
+    // `timeout` only notices a silent socket; a server that trickles its headers a byte at a time
+    // is stopped by the deadline itself.
+    const timer = setTimeout(
+      () => req.destroy(new FetchRefused(fetchMessages.timeout)),
+      Math.max(1, deadline - Date.now()),
+    );
+    req.on('response', () => clearTimeout(timer));
     req.on('timeout', () => req.destroy(new FetchRefused(fetchMessages.timeout)));
-    req.on('error', (err) => reject(err instanceof FetchRefused ? err : new FetchRefused(fetchMessages.unreachable)));
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err instanceof FetchRefused ? err : new FetchRefused(fetchMessages.unreachable));
+    });
     req.end();
   });
 }
