@@ -22,7 +22,11 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
   const signedIn = async () => (await sessionFor(p, (await readSettings(p)).serverUrl)) !== null;
   const savedUrls = createSavedUrls(p, api, now);
   const badge = createBadge(p, { savedUrls, signedIn });
-  const saver = createSaver(p, { api, savedUrls, signedIn, changed: (link) => badge.refreshLink(link) });
+  const account = async () => {
+    const { serverUrl } = await readSettings(p);
+    return { serverUrl, userId: (await sessionFor(p, serverUrl))?.userId ?? null };
+  };
+  const saver = createSaver(p, { api, savedUrls, account, changed: (link) => badge.refreshLink(link) });
   const notifier = createNotifier(p);
   const category = async () => (await readSettings(p)).defaultCategory ?? fallbackCategory;
   const onMenuClick = createMenuHandler(p, { api, saver, notifier, category });

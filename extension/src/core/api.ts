@@ -21,7 +21,8 @@ import {
 } from '@linkhive/shared/domain';
 import type { z } from 'zod';
 import type { Platform } from '../platform/browser';
-import { endSession, sessionFor, storeSession, type SignedIn } from './auth';
+import { endSession, readAuth, sessionFor, storeSession, type SignedIn } from './auth';
+import type { SaveOwner } from './queue';
 import { readSettings } from './settings';
 
 export interface ExtensionApiOptions {
@@ -49,14 +50,23 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
     return { serverUrl, session, client };
   }
 
-  async function call<S extends z.ZodType>(schema: S, run: (client: ApiClient) => Promise<unknown>) {
+  async function call<S extends z.ZodType>(
+    schema: S,
+    run: (client: ApiClient) => Promise<unknown>,
+    /** Send only with this server and user's session (a queued save); otherwise it waits for a sign-in. */
+    owner?: SaveOwner,
+  ) {
     const { session, client, serverUrl } = await connection();
+    if (owner && (owner.serverUrl !== serverUrl || (owner.userId !== null && owner.userId !== session?.userId)))
+      throw new ApiError(401, 'other_account', extensionMessages.signInToSave);
     let answer: unknown;
     try {
       answer = await run(client);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && session) {
-        await endSession(p, 'expired');
+        // Only the session whose token was refused: a newer sign-in meanwhile stays.
+        const { session: current } = await readAuth(p);
+        if (current?.token === session.token) await endSession(p, 'expired');
         throw new ApiError(401, 'session_ended', extensionMessages.sessionEnded);
       }
       throw e;
@@ -72,8 +82,8 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
     faviconUrl: b.faviconUrl ? new URL(b.faviconUrl, `${serverUrl}/`).href : '',
     screenshot: b.screenshot ? new URL(b.screenshot, `${serverUrl}/`).href : null,
   });
-  const one = async (run: (client: ApiClient) => Promise<unknown>) => {
-    const { data, serverUrl } = await call(bookmarkAnswerSchema, run);
+  const one = async (run: (client: ApiClient) => Promise<unknown>, owner?: SaveOwner) => {
+    const { data, serverUrl } = await call(bookmarkAnswerSchema, run, owner);
     return absolute(data, serverUrl);
   };
 
@@ -101,7 +111,7 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
       const { data, serverUrl } = await call(bookmarkLookupAnswerSchema, (c) => c.bookmarks.lookup(url));
       return data.bookmark ? absolute(data.bookmark, serverUrl) : null;
     },
-    create: (values: CreateBookmarkInput) => one((c) => c.bookmarks.create(values)),
+    create: (values: CreateBookmarkInput, owner?: SaveOwner) => one((c) => c.bookmarks.create(values), owner),
     update: (id: string, changes: UpdateBookmarkInput) => one((c) => c.bookmarks.update(id, changes)),
     remove: async (id: string) => (await call(okAnswerSchema, (c) => c.bookmarks.remove(id))).data,
     list: async (query: BookmarkListQuery) => {

@@ -51,6 +51,29 @@ describe('an expired or revoked token', () => {
     expect(await readAuth(ext.p)).toEqual({ session: null, problem: 'expired' });
   });
 
+  it('leaves a newer session alone when the 401 of an older token arrives late', async () => {
+    const ext = await setupExtension();
+    let started!: () => void;
+    let release!: () => void;
+    const sent = new Promise<void>((resolve) => (started = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: typeof fetch = async (input, init) => {
+      started();
+      await gate;
+      return ext.server.fetch(input, init);
+    };
+    const { createExtensionApi } = await import('./api');
+    ext.server.revokeTokens();
+    const late = createExtensionApi(ext.p, { fetch: slow })
+      .lookup('https://a.example.com/')
+      .catch((e) => e);
+    await sent;
+    const session = await ext.pageApi.signIn({ email: 'ann@example.com', password: 'Passw0rd!' });
+    release();
+    expect(await late).toMatchObject({ status: 401 });
+    expect(await readAuth(ext.p)).toEqual({ session, problem: null });
+  });
+
   it('keeps a save made meanwhile, asks for a sign-in, and sends it once signed in again', async () => {
     const ext = await setupExtension();
     ext.server.revokeTokens();

@@ -21,8 +21,10 @@ export function problemOf(error: unknown): Problem {
   if (error.status === 401) return { kind: 'signed-out', message: error.message };
   if (error.status === 409 && error.code === 'duplicate_link')
     return { kind: 'duplicate', message: bookmarkMessages.duplicateLink };
-  if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429)
-    return { kind: 'rejected', message: error.message, field: error.field };
+  // A refusal for good only in our API's own words: a 4xx page from a proxy or CDN in front of the
+  // server (no API error body, so 'http_error') says nothing about the save, which waits instead.
+  const final = error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  if (final && error.code !== 'http_error') return { kind: 'rejected', message: error.message, field: error.field };
   return { kind: 'server', message: error.message || httpMessages.internal };
 }
 

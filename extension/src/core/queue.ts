@@ -11,8 +11,18 @@ export interface SaveDraft {
   rssFeed: string | null;
 }
 
-/** A save waiting for the server, kept in extension storage until the server has answered it. */
-export interface QueuedSave extends SaveDraft {
+/** Whose a save is: the server it was made for and the signed-in user then (null: nobody was signed in). */
+export interface SaveOwner {
+  serverUrl: string;
+  userId: string | null;
+}
+
+/**
+ * A save waiting for the server, kept in extension storage until the server has answered it. It is
+ * sent only with the session of the same server and user it was made with; saves queued before this
+ * was recorded carry no owner (undefined) and go with whichever session sends them.
+ */
+export interface QueuedSave extends SaveDraft, Partial<SaveOwner> {
   id: string;
   queuedAt: string;
   attempts: number;
@@ -39,15 +49,29 @@ const sameLink = (a: string, b: string) => {
   }
 };
 
+/**
+ * Whether the signed-in `account` may send this save: the same server and the same user. A save made
+ * while nobody was signed in goes with the first user who signs in to its server (they were asked to).
+ */
+export function belongsTo(item: QueuedSave, account: SaveOwner): boolean {
+  if (account.userId === null) return false;
+  return (
+    (item.serverUrl ?? account.serverUrl) === account.serverUrl && (item.userId ?? account.userId) === account.userId
+  );
+}
+
 /** Puts a save in the queue before it is sent, so a worker stopped mid-request loses nothing. */
-export function enqueue(p: Platform, draft: SaveDraft, now = new Date()): Promise<QueuedSave> {
+export function enqueue(p: Platform, draft: SaveDraft, owner: SaveOwner, now = new Date()): Promise<QueuedSave> {
   return exclusive(async () => {
     const queue = await readQueue(p);
     // The same address twice while offline is one save: the newer choice of title and category wins.
-    const existing = queue.find((q) => sameLink(q.link, draft.link));
+    // Only within one account: another user's save of it stays theirs.
+    const existing = queue.find(
+      (q) => sameLink(q.link, draft.link) && q.serverUrl === owner.serverUrl && q.userId === owner.userId,
+    );
     const item: QueuedSave = existing
       ? { ...existing, ...draft }
-      : { ...draft, id: crypto.randomUUID(), queuedAt: now.toISOString(), attempts: 0, problem: null };
+      : { ...draft, ...owner, id: crypto.randomUUID(), queuedAt: now.toISOString(), attempts: 0, problem: null };
     await p.storage.local.set(queueKey, existing ? queue.map((q) => (q.id === item.id ? item : q)) : [...queue, item]);
     return item;
   });

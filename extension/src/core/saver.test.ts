@@ -121,17 +121,57 @@ describe('saving and the queue of saves that wait for the server', () => {
     expect(await readQueue(ext.p)).toMatchObject([{ category: 'Later' }]);
   });
 
-  it('sends the queue oldest first and stops at the first save that must wait again', async () => {
+  it('sends the queue oldest first; a server error on one save does not hold back the others', async () => {
     const ext = await setupExtension();
     ext.server.setOnline(false);
     for (const n of [1, 2, 3]) await ext.bg.saver.save({ ...page, link: `https://q.example.com/${n}`, title: `Q${n}` });
     ext.server.setOnline(true);
     ext.server.failNext(0, 503);
     const outcomes = await ext.bg.retry();
-    expect(outcomes.map((o) => o.kind)).toEqual(['saved', 'queued']);
-    expect((await readQueue(ext.p)).map((q) => q.title)).toEqual(['Q2', 'Q3']);
+    expect(outcomes.map((o) => o.kind)).toEqual(['saved', 'queued', 'saved']);
+    expect((await readQueue(ext.p)).map((q) => q.title)).toEqual(['Q2']);
+    expect(await ext.alarm(retryAlarm)).toBeDefined();
     await ext.bg.retry();
-    expect(ext.server.stored().map((b) => b.title)).toEqual(['Q1', 'Q2', 'Q3']);
+    expect(ext.server.stored().map((b) => b.title)).toEqual(['Q1', 'Q3', 'Q2']);
+    expect(await ext.alarm(retryAlarm)).toBeUndefined();
+  });
+
+  it('stops at the first save that finds the server unreachable: the rest would only wait the same', async () => {
+    const ext = await setupExtension();
+    ext.server.setOnline(false);
+    for (const n of [1, 2, 3]) await ext.bg.saver.save({ ...page, link: `https://q.example.com/${n}`, title: `Q${n}` });
+    const outcomes = await ext.bg.retry();
+    expect(outcomes).toMatchObject([{ kind: 'queued', reason: 'offline' }]);
+    expect((await readQueue(ext.p)).map((q) => q.attempts)).toEqual([2, 1, 1]);
+  });
+
+  it("keeps a save that met a proxy's error page, and sends it later", async () => {
+    const ext = await setupExtension();
+    ext.server.pageNext(403);
+    expect(await ext.bg.saver.save(page)).toMatchObject({ kind: 'queued', reason: 'server' });
+    expect(await readQueue(ext.p)).toMatchObject([{ link: page.link }]);
+    await ext.bg.retry();
+    expect(ext.server.stored()).toMatchObject([{ link: page.link }]);
+    expect(await readQueue(ext.p)).toEqual([]);
+  });
+
+  it('sends a queued save once when a save of the same address and a retry run at the same time', async () => {
+    for (const order of ['retry first', 'save first']) {
+      const ext = await setupExtension();
+      ext.server.setOnline(false);
+      await ext.bg.saver.save(page);
+      ext.server.setOnline(true);
+      const before = ext.server.count('/api/bookmarks', 'POST');
+      const again = { ...page, category: 'Later' };
+      const [, saved] =
+        order === 'retry first'
+          ? await Promise.all([ext.bg.retry(), ext.bg.saver.save(again)])
+          : (await Promise.all([ext.bg.saver.save(again), ext.bg.retry()])).reverse();
+      expect(saved, order).toMatchObject({ kind: 'saved', bookmark: { category: 'Later' } });
+      expect(ext.server.count('/api/bookmarks', 'POST') - before, order).toBe(1);
+      expect(ext.server.stored(), order).toHaveLength(1);
+      expect(await readQueue(ext.p)).toEqual([]);
+    }
   });
 
   it('answers a save from the popup through the background, by message', async () => {

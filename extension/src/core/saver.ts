@@ -1,8 +1,10 @@
 import { bookmarkMessages, createBookmarkSchema, type Bookmark } from '@linkhive/shared/domain';
 import type { Platform } from '../platform/browser';
 import type { ExtensionApi } from './api';
+import { createExclusive } from './exclusive';
 import { problemOf, queuedMessage, staysQueued, type ProblemKind } from './problems';
 import {
+  belongsTo,
   dequeue,
   enqueue,
   noteAttempt,
@@ -11,6 +13,7 @@ import {
   retryMinutes,
   type QueuedSave,
   type SaveDraft,
+  type SaveOwner,
 } from './queue';
 import { rememberCategory } from './recentCategories';
 import type { SavedUrls } from './savedUrls';
@@ -32,7 +35,10 @@ export interface SaveInput {
 
 export interface Saver {
   save(input: SaveInput): Promise<SaveOutcome>;
-  /** Sends what waits in the queue, oldest first; stops at the first save that must wait again. */
+  /**
+   * Sends what waits in the queue for the signed-in user on this server, oldest first. A server error
+   * moves on to the next save; no connection, no session or an outdated extension stop the round.
+   */
   flush(): Promise<SaveOutcome[]>;
 }
 
@@ -46,18 +52,23 @@ export function createSaver(
   deps: {
     api: ExtensionApi;
     savedUrls: SavedUrls;
-    /** Whether a token is at hand; without one the queue waits for a sign-in instead of asking. */
-    signedIn: () => Promise<boolean>;
+    /**
+     * The server saves go to and the signed-in user there (null when nobody is): a queued save is
+     * sent only with the session it was made with; without one the queue waits for a sign-in.
+     */
+    account: () => Promise<SaveOwner>;
     /** Told after each attempt, so that the badge of that address follows. */
     changed?: (link: string) => unknown;
   },
 ): Saver {
   const { api, savedUrls } = deps;
 
-  async function send(item: QueuedSave): Promise<SaveOutcome> {
+  async function send(item: QueuedSave, account: SaveOwner): Promise<SaveOutcome> {
     try {
       const { link, title, category, favourite, rssFeed } = item;
-      const bookmark = await api.create({ link, title, category, favourite, rssFeed });
+      // The api checks again right before sending: a sign-in elsewhere may have changed the session.
+      const owner = { serverUrl: item.serverUrl ?? account.serverUrl, userId: item.userId ?? account.userId };
+      const bookmark = await api.create({ link, title, category, favourite, rssFeed }, owner);
       await dequeue(p, item.id);
       await Promise.all([savedUrls.remember(bookmark), rememberCategory(p, bookmark.category)]);
       return { kind: 'saved', bookmark, message: bookmarkMessages.bookmarked(bookmark.title, bookmark.category) };
@@ -81,18 +92,32 @@ export function createSaver(
     }
   }
 
+  /**
+   * Sending is one item at a time, shared by save and flush: a save that updates a queued item and a
+   * retry of that item must not both send it (the second would come back as a duplicate).
+   */
+  const sending = createExclusive();
+
   let flushing: Promise<SaveOutcome[]> | null = null;
 
   async function flushQueue(): Promise<SaveOutcome[]> {
     const outcomes: SaveOutcome[] = [];
-    if (!(await deps.signedIn())) return outcomes;
-    for (const item of await readQueue(p)) {
-      const outcome = await send(item);
+    const account = await deps.account();
+    if (account.userId === null) return outcomes;
+    for (const { id } of await readQueue(p)) {
+      const outcome = await sending(async () => {
+        // As it is now: a save may have sent it (gone) or changed it meanwhile.
+        const item = (await readQueue(p)).find((q) => q.id === id);
+        // Another account's or another server's save stays queued, untouched, for its own session.
+        return item && belongsTo(item, account) ? send(item, account) : null;
+      });
+      if (!outcome) continue;
       outcomes.push(outcome);
-      // One 'still offline' is enough to know: the rest would only wait for the same timeout.
-      if (outcome.kind === 'queued') break;
+      // One 'still offline' (or signed out, or outdated) is enough to know: the rest would only wait
+      // the same. A server error may be about this save alone: the next ones still go.
+      if (outcome.kind === 'queued' && outcome.reason !== 'server') break;
     }
-    if ((await readQueue(p)).length === 0) await p.alarms.clear(retryAlarm);
+    if (!(await readQueue(p)).some((q) => belongsTo(q, account))) await p.alarms.clear(retryAlarm);
     return outcomes;
   }
 
@@ -105,8 +130,10 @@ export function createSaver(
         return { kind: 'rejected', message: issue.message, field: issue.path.map(String)[0] };
       }
       const { promotor: _promotor, ...draft } = checked.data;
-      const item = await enqueue(p, draft satisfies SaveDraft);
-      return send(item);
+      return sending(async () => {
+        const account = await deps.account();
+        return send(await enqueue(p, draft satisfies SaveDraft, account), account);
+      });
     },
     flush() {
       // One flush at a time: events arrive in bursts (tab switches), the queue is sent once.

@@ -38,7 +38,10 @@ const error = (status: number, code: string, message: string, field?: string) =>
   json(status, { error: { code, message, ...(field ? { field } : {}) } });
 
 export function createFakeServer(origin = 'http://localhost:3000') {
-  const users: User[] = [{ id: 'u1', email: 'ann@example.com', password: 'Passw0rd!', firstName: 'Ann' }];
+  const users: User[] = [
+    { id: 'u1', email: 'ann@example.com', password: 'Passw0rd!', firstName: 'Ann' },
+    { id: 'u2', email: 'bob@example.com', password: 'Passw0rd!', firstName: 'Bob' },
+  ];
   const tokens = new Map<string, string>();
   const bookmarks = new Map<string, Bookmark & { userId: string }>();
   const imports = new Map<string, ImportProgress>();
@@ -46,6 +49,7 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   const pageTitles = new Map<string, string>();
   let online = true;
   let failures: number[] = [];
+  let pages: number[] = [];
   let next = 0;
   const state = { minimumVersion: '0.1.0' };
 
@@ -176,6 +180,13 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     const version = headers[extensionVersionHeader];
     if (version !== undefined && !isSupportedExtensionVersion(version, state.minimumVersion))
       return error(426, 'extension_outdated', extensionMessages.outdated);
+    // A proxy or CDN in front of the server: an HTML page, not the API's error shape.
+    const page = pages.shift();
+    if (page)
+      return new Response(`<html><body><h1>${page}</h1></body></html>`, {
+        status: page,
+        headers: { 'content-type': 'text/html' },
+      });
     const failure = failures.shift();
     if (failure) return error(failure, 'internal', 'Something went wrong on our side. Please try again.');
     const auth = headers.Authorization ?? headers.authorization;
@@ -194,6 +205,10 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     /** The next requests answer these statuses instead (e.g. 500, 503). */
     failNext(...statuses: number[]) {
       failures = statuses;
+    },
+    /** The next requests get a proxy's HTML error page with these statuses (e.g. 403, 404) instead. */
+    pageNext(...statuses: number[]) {
+      pages = statuses;
     },
     /** Ends every session, as an expiry or a sign-out elsewhere does. */
     revokeTokens() {
