@@ -1,5 +1,5 @@
 import type { Bookmark, BookmarkListQuery } from '@linkhive/shared/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { problemOf } from '../../core/problems';
 import { api } from '../extension';
 
@@ -17,12 +17,17 @@ interface Pages {
 export function useBookmarkPages(query: Omit<BookmarkListQuery, 'page' | 'pageSize'>, version: number) {
   const { q, category, favourite } = query;
   const [pages, setPages] = useState<Pages>({ items: [], total: 0, page: 1, loading: true, error: null });
+  // Answers can arrive out of order (a slow first page, then a fast new search): only the last
+  // request asked may change the list.
+  const latest = useRef(0);
 
   const load = useCallback(
     async (page: number, append: boolean) => {
+      const asked = ++latest.current;
       setPages((s) => ({ ...s, loading: true, error: null }));
       try {
         const answer = await api.list({ q, category, favourite, page, pageSize });
+        if (asked !== latest.current) return;
         setPages((s) => ({
           items: append ? [...s.items, ...answer.items] : answer.items,
           total: answer.total,
@@ -31,6 +36,7 @@ export function useBookmarkPages(query: Omit<BookmarkListQuery, 'page' | 'pageSi
           error: null,
         }));
       } catch (e) {
+        if (asked !== latest.current) return;
         setPages((s) => ({ ...s, loading: false, error: problemOf(e).message }));
       }
     },
