@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostPermissionFor, normaliseServerUrl } from './serverAddress';
+import { hostPermissionFor, isUnencryptedRemote, normaliseServerUrl } from './serverAddress';
 
 describe('the server address', () => {
   it('keeps http(s) addresses, without a trailing slash, query or fragment', () => {
@@ -16,5 +16,17 @@ describe('the server address', () => {
   it('asks for the host, on every port, as Chrome match patterns do', () => {
     expect(hostPermissionFor('http://localhost:3000')).toBe('http://localhost/*');
     expect(hostPermissionFor('https://links.example.com/sub')).toBe('https://links.example.com/*');
+  });
+
+  it('warns of plain http to another machine only', () => {
+    expect(isUnencryptedRemote('http://links.example.com')).toBe(true);
+    expect(isUnencryptedRemote('http://192.168.1.20:3000')).toBe(true);
+    for (const fine of [
+      'https://links.example.com',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ])
+      expect(isUnencryptedRemote(fine), fine).toBe(false);
   });
 });

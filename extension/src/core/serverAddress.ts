@@ -21,3 +21,10 @@ export function hostPermissionFor(serverUrl: string): string {
   const url = new URL(serverUrl);
   return `${url.protocol}//${url.hostname}/*`;
 }
+
+/** A server reached over plain http on another machine: passwords and tokens would cross the network in clear. */
+export function isUnencryptedRemote(serverUrl: string): boolean {
+  const url = new URL(serverUrl);
+  const local = /^(localhost|127(\.\d+){3}|\[::1\])$/i.test(url.hostname) || url.hostname.endsWith('.localhost');
+  return url.protocol === 'http:' && !local;
+}

@@ -26,6 +26,8 @@ export const extensionMessages = {
   alreadySavedIn: (category: string) => `Already saved in ${category}`,
   pendingSaves: (n: number) => (n === 1 ? '1 save is waiting to be sent' : `${n} saves are waiting to be sent`),
   serverAddressInvalid: 'Enter the address of a Linkhive server, e.g. https://linkhive.example.com',
+  unencryptedServer:
+    'This address is not encrypted (http): your password and bookmarks would cross the network in clear. Use https:// unless the server is on your own network.',
   permissionRefused: 'The extension needs permission to reach this server. The address was not changed.',
   importFound: (links: number, folders: number) =>
     `${links} ${links === 1 ? 'link' : 'links'} in ${folders} ${folders === 1 ? 'folder' : 'folders'} found`,

@@ -3,7 +3,7 @@ import { extensionMessages } from '@linkhive/shared/domain';
 import { useNotify } from '@linkhive/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { problemOf } from '../../core/problems';
-import { hostPermissionFor, normaliseServerUrl } from '../../core/serverAddress';
+import { hostPermissionFor, isUnencryptedRemote, normaliseServerUrl } from '../../core/serverAddress';
 import { writeSettings } from '../../core/settings';
 import { api, platform } from '../extension';
 
@@ -17,6 +17,7 @@ export function ServerSection({ current }: { current: string }) {
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const typed = normaliseServerUrl(value);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,6 +57,7 @@ export function ServerSection({ current }: { current: string }) {
           fullWidth
           slotProps={{ htmlInput: { spellCheck: false } }}
         />
+        {typed && isUnencryptedRemote(typed) && <Alert severity="warning">{extensionMessages.unencryptedServer}</Alert>}
         {status && (
           <Alert severity={status.ok ? 'success' : 'error'} role={status.ok ? 'status' : 'alert'}>
             {status.message}
