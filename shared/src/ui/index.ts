@@ -17,3 +17,4 @@ export * from './pricing/PricingPlans.js';
 export * from './QrCodeImage.js';
 export * from './QrCodeTool.js';
 export * from './useAutoRotate.js';
+export * from './useDebounced.js';

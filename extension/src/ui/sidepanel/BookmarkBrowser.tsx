@@ -10,13 +10,13 @@ import {
   NoFavourites,
   useNotify,
   type BookmarkChanges,
+  useDebounced,
 } from '@linkhive/shared/ui';
 import { useEffect, useState } from 'react';
 import { askBackground } from '../../core/messages';
 import { api, platform, savedUrls } from '../extension';
 import { useCategoryLists } from '../useCategoryLists';
 import { useBookmarkPages } from './useBookmarkPages';
-import { useDebounced } from './useDebounced';
 
 /** The user's bookmarks with the web app's filters, rows and dialogs. */
 export function BookmarkBrowser() {

@@ -1,12 +1,11 @@
 import type { Bookmark } from '@linkhive/shared/domain';
-import { FilterPanel, NoBookmarks, SearchBox, TabColorPicker } from '@linkhive/shared/ui';
+import { FilterPanel, NoBookmarks, SearchBox, TabColorPicker, useDebounced } from '@linkhive/shared/ui';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAddDialog } from '../../bookmarks/addDialog';
 import { EditBookmarkHost } from '../../bookmarks/EditBookmarkHost';
 import { useLibrary } from '../../bookmarks/library';
-import { useDebounced } from '../../bookmarks/useDebounced';
 import { useLibraryOnArrival } from '../../bookmarks/useLibraryOnArrival';
 import { useTabColor } from '../../bookmarks/useTabColor';
 import { usePageMeta } from '../usePageTitle';

@@ -1,6 +1,6 @@
 import type { Bookmark, LayoutPreference } from '@linkhive/shared/domain';
 import { bookmarkMessages } from '@linkhive/shared/domain';
-import { FavouriteCard, FilterPanel, LayoutToggle, NoFavourites, useNotify } from '@linkhive/shared/ui';
+import { FavouriteCard, FilterPanel, LayoutToggle, NoFavourites, useNotify, useDebounced } from '@linkhive/shared/ui';
 import { Box, Button, CircularProgress, Drawer, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { EditBookmarkHost } from '../../bookmarks/EditBookmarkHost';
 import { useLibrary } from '../../bookmarks/library';
 import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
-import { useDebounced } from '../../bookmarks/useDebounced';
 import { useLibraryOnArrival } from '../../bookmarks/useLibraryOnArrival';
 import { useSession } from '../../session/store';
 import { usePageMeta } from '../usePageTitle';

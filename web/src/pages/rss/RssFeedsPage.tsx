@@ -1,9 +1,8 @@
 import { lastUpdatedText, rssMessages, rssPageSize } from '@linkhive/shared/domain';
-import { EmptyState, FeedItemList, RssFeedIcon } from '@linkhive/shared/ui';
+import { EmptyState, FeedItemList, RssFeedIcon, useDebounced } from '@linkhive/shared/ui';
 import { Alert, Box, Button, CircularProgress, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useAddDialog } from '../../bookmarks/addDialog';
-import { useDebounced } from '../../bookmarks/useDebounced';
 import { useRssFeeds } from '../../rss/useRssFeeds';
 import { usePageMeta } from '../usePageTitle';
 import { FreeLimitNotice } from './FreeLimitNotice';

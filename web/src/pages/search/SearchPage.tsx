@@ -1,6 +1,13 @@
 import type { Bookmark } from '@linkhive/shared/domain';
 import { bookmarkMessages } from '@linkhive/shared/domain';
-import { CategoryFilter, ConfirmDeleteDialog, EmptyState, NoBookmarks, SearchBox } from '@linkhive/shared/ui';
+import {
+  CategoryFilter,
+  ConfirmDeleteDialog,
+  EmptyState,
+  NoBookmarks,
+  SearchBox,
+  useDebounced,
+} from '@linkhive/shared/ui';
 import { Box, Button, CircularProgress, Container, Drawer, List, Pagination, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +17,6 @@ import { ExportButton } from '../../bookmarks/ExportButton';
 import { useLibrary } from '../../bookmarks/library';
 import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
-import { useDebounced } from '../../bookmarks/useDebounced';
 import { usePageMeta } from '../usePageTitle';
 import { deleteSelectedText, deleteSelectedTitle, resultsText, searchPageSize } from './resultsText';
 import { SearchResultRow } from './SearchResultRow';
