@@ -15,51 +15,83 @@ function freePort(): Promise<number> {
   });
 }
 
-export interface AppServer {
+export interface RestartableServer {
+  /** http://localhost:<port>: the extension's build covers http://localhost/* without asking. */
   url: string;
   /** A private copy of the built web app, which the test may change like a new release would. */
   dist: string;
-  close: () => Promise<void>;
+  /** Stops the server as a crash or an outage would; its data stays. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port with the same data. */
+  start(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
- * Starts the built server on its own port with its own copy of web/dist and its own data folder,
- * for tests that change the files the server sends (such as a new release of the service worker).
+ * The built server on a port of its own, with its own data folder and its own copy of web/dist,
+ * for tests that must not disturb the other specs' server: the extension's tests stop it to see
+ * saves queue up and start it again on the same address; the PWA test publishes a new release.
  */
-export async function startAppServer(): Promise<AppServer> {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-dist-'));
-  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-data-'));
+export async function startRestartableServer(env: Record<string, string> = {}): Promise<RestartableServer> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-ext-dist-'));
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-ext-data-'));
   fs.cpSync(path.join(root, 'web/dist'), dist, { recursive: true });
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: data, WEB_DIST: dist, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
+  let child: ChildProcess | null = null;
+
+  async function start() {
+    const proc = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: data,
+        WEB_DIST: dist,
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: '1000',
+        SCREENSHOTS: 'off',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child = proc;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      if (proc.exitCode !== null || Date.now() > deadline) throw new Error('The app server did not start');
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('The app server did not start');
-    await new Promise((r) => setTimeout(r, 100));
   }
+
+  async function stop() {
+    const proc = child;
+    child = null;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  }
+
+  await start();
   return {
     url,
     dist,
-    close: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+    start,
+    stop,
+    async close() {
+      await stop();
       fs.rmSync(dist, { recursive: true, force: true });
       fs.rmSync(data, { recursive: true, force: true });
     },
   };
 }
+
+export const startAppServer = () => startRestartableServer();
 
 /** Makes the copy look like the next release: a changed app shell, so the service worker changes too. */
 export function publishNextRelease(dist: string, marker: string) {

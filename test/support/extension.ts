@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, expect, test as base, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { chromiumPath } from './chromium.js';
 import { password, uniqueEmail } from './accounts.js';
-import { startRestartableServer, type RestartableServer } from './extensionServer.js';
+import { startRestartableServer, type RestartableServer } from './appServer.js';
 
 // The built Chrome extension, loaded into Chromium for each test (a fresh profile: fresh extension
 // storage), talking to a server of its own that a test may stop and start again.
