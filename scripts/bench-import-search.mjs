@@ -4,24 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const percentile = (xs, p) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const median = (xs) => percentile(xs, 50);
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort, median, percentile, round, sleep } from './bench-support.mjs';
 
 /** Our parser and the file generator are TypeScript inside the server; bundle them for Node. */
 async function loadServerModules(root, outDir) {

@@ -8,29 +8,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort, median, round } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const feedsDir = path.resolve(root, '../shared/fixtures/feeds');
 const rounds = 5;
 const feedFiles = () => fs.readdirSync(feedsDir).filter((f) => f.endsWith('.xml') && !f.startsWith('malformed'));
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** The feeds with an ETag each, answering If-None-Match with 304 as real feed servers do. */
 async function startFeedServer() {

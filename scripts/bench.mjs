@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -10,21 +9,13 @@ import { measureLanding } from './bench-web.mjs';
 import { benchImportAndSearch } from './bench-import-search.mjs';
 import { measureRss } from './bench-rss.mjs';
 import { measureExtension } from './bench-extension.mjs';
+import { freePort, percentile, round, sleep } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 if (built.status !== 0) process.exit(built.status ?? 1);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 const port = await freePort();
 const base = `http://localhost:${port}`;
@@ -72,10 +63,6 @@ const afterLoadRss = rssMb();
 
 // Saves: one request per bookmark, previews and screenshots off the request path (not favourites).
 const jsonHeaders = { 'content-type': 'application/json', origin: base, cookie };
-const percentile = (xs, p) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 let serial = 0;
 async function save() {
   const i = serial++;
@@ -109,7 +96,6 @@ async function timed(n, concurrency) {
     perSecond: round(n / seconds, 0),
   };
 }
-const round = (n, d = 1) => (n === null ? null : Math.round(n * 10 ** d) / 10 ** d);
 const savesSequential = await timed(1000, 1);
 const savesConcurrent8 = await timed(9000, 8);
 
