@@ -193,8 +193,11 @@ export function linkKeyOf(u: URL): string {
 }
 
 export function domainOf(link: string): string {
-  return new URL(link).hostname.toLowerCase().replace(/^www\./, '');
+  return domainOfUrl(new URL(link));
 }
+
+/** domainOf for an address already parsed. */
+export const domainOfUrl = (u: URL) => u.hostname.toLowerCase().replace(/^www\./, '');
 
 export function autoTitle(title: string | null | undefined, link: string): string {
   const t = (title ?? '').replace(/\s+/g, ' ').trim() || domainOf(link);

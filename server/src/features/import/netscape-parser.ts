@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { autoTitle, capitaliseFirst, limits, linkKeyOf } from '@linkhive/shared/domain';
+import { autoTitle, capitaliseFirst, domainOfUrl, limits, linkKeyOf } from '@linkhive/shared/domain';
 
 export const uncategorized = 'Uncategorized';
 
@@ -7,6 +7,7 @@ export interface ImportItem {
   title: string;
   link: string;
   linkKey: string;
+  domain: string;
   category: string;
   createdAt: string;
   /** From our own exports: TAGS holding 'favourite', and FEEDURL. */
@@ -98,6 +99,7 @@ export function createLinkCollector(now: Date) {
         title: autoTitle(text, link),
         link,
         linkKey,
+        domain: domainOfUrl(url),
         category: categoryFromFolder(folder),
         createdAt: addDate(date, now),
         favourite: extra.favourite ?? false,

@@ -1,11 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  domainOf,
-  importMessages,
-  type ImportProgress,
-  type ImportResult,
-  type jsonImportSchema,
-} from '@linkhive/shared/domain';
+import { importMessages, type ImportProgress, type ImportResult, type jsonImportSchema } from '@linkhive/shared/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
@@ -86,14 +80,14 @@ export function importService(db: Kysely<Database>, hooks: ImportHooks = {}) {
                 title: item.title,
                 link: item.link,
                 link_key: item.linkKey,
-                domain: domainOf(item.link),
+                domain: item.domain,
                 category: item.category,
                 favourite: item.favourite ? 1 : 0,
                 rss_feed: item.rssFeed,
                 ...searchWords({
                   title: item.title,
                   link: item.link,
-                  domain: domainOf(item.link),
+                  domain: item.domain,
                   category: item.category,
                 }),
                 created_at: item.createdAt,
