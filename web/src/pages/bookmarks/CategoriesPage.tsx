@@ -10,6 +10,7 @@ import { useLibraryOnArrival } from '../../bookmarks/useLibraryOnArrival';
 import { useTabColor } from '../../bookmarks/useTabColor';
 import { usePageMeta } from '../usePageTitle';
 import { CategoryBlock } from './CategoryBlock';
+import { SidebarPage } from '../../layout/SidebarPage';
 
 export function CategoriesPage() {
   usePageMeta('Categories', 'Your bookmarks, one card per category.');
@@ -34,16 +35,8 @@ export function CategoriesPage() {
   // The spec sends a user without categories to the import page.
   if (arrival === 'empty') return <Navigate to="/import-bookmarks" replace />;
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        gap: 3,
-        p: { xs: 2, md: 3 },
-        flexDirection: { xs: 'column', md: 'row' },
-        alignItems: 'flex-start',
-      }}
-    >
-      <Box component="aside" sx={{ width: { xs: '100%', md: 260 }, flexShrink: 0 }}>
+    <SidebarPage
+      sidebar={
         <FilterPanel
           search={filterText}
           onSearchChange={setFilterText}
@@ -53,7 +46,8 @@ export function CategoriesPage() {
         >
           <TabColorPicker value={tab.saved} defaultColor={tab.defaultColor} onSave={tab.save} />
         </FilterPanel>
-      </Box>
+      }
+    >
       <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
         <Typography variant="h4" component="h1">
           Categories
@@ -79,6 +73,6 @@ export function CategoriesPage() {
         )}
       </Stack>
       <EditBookmarkHost bookmark={editing} onClose={() => setEditing(null)} />
-    </Box>
+    </SidebarPage>
   );
 }

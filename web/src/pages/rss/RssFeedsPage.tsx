@@ -9,6 +9,7 @@ import { FreeLimitNotice } from './FreeLimitNotice';
 import { RssFilterPanel } from './RssFilterPanel';
 import { SourceStatusList } from './SourceStatusList';
 import { useNow } from './useNow';
+import { SidebarPage } from '../../layout/SidebarPage';
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${one}${n === 1 ? '' : 's'}`;
 
@@ -88,27 +89,23 @@ export function RssFeedsPage() {
     );
 
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        gap: 3,
-        p: { xs: 2, md: 3 },
-        flexDirection: { xs: 'column', md: 'row' },
-        alignItems: 'flex-start',
-      }}
+    <SidebarPage
+      sidebarWidth={280}
+      sidebar={
+        <>
+          <RssFilterPanel
+            search={search}
+            onSearchChange={setSearch}
+            category={category}
+            onCategoryChange={setCategory}
+            source={source}
+            onSourceChange={setSource}
+            sources={sources}
+          />
+          {sources.length > 0 && <SourceStatusList sources={sources} now={now} />}
+        </>
+      }
     >
-      <Box component="aside" sx={{ width: { xs: '100%', md: 280 }, flexShrink: 0 }}>
-        <RssFilterPanel
-          search={search}
-          onSearchChange={setSearch}
-          category={category}
-          onCategoryChange={setCategory}
-          source={source}
-          onSourceChange={setSource}
-          sources={sources}
-        />
-        {sources.length > 0 && <SourceStatusList sources={sources} now={now} />}
-      </Box>
       <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
@@ -124,6 +121,6 @@ export function RssFeedsPage() {
         </Typography>
         {body}
       </Stack>
-    </Box>
+    </SidebarPage>
   );
 }
