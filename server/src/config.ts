@@ -20,6 +20,8 @@ export interface Config {
   videoOrigin: string | null;
   /** Requests per minute per address on sign-in, sign-up and reset. */
   authRateLimit: number;
+  /** Failed sign-ins per minute per account, from any number of addresses. */
+  authAccountRateLimit: number;
 }
 
 const list = (v: string | undefined) =>
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? null,
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 10),
+    authAccountRateLimit: Number(env.AUTH_ACCOUNT_RATE_LIMIT || 10),
     chromiumPath: env.CHROMIUM_PATH || null,
     videoOrigin: originOf(env.VITE_VIDEO_URL),
     screenshots: env.SCREENSHOTS !== 'off',

@@ -5,10 +5,10 @@ import { migrateToLatest } from './db/migrate.js';
 import { createApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer, type Mailer } from './integrations/mail/index.js';
-import { passwordResetMail } from './integrations/mail/templates.js';
+import { passwordResetMail, welcomeMail } from './integrations/mail/templates.js';
 import { createBetterAuth, sessionCookieNames } from './features/auth/better-auth.js';
 import { sessionResolver } from './features/auth/session-resolver.js';
-import { authService, type AuthService } from './features/auth/service.js';
+import { AUTH_MAIL_JOB, authService, type AuthService } from './features/auth/service.js';
 import { profileRepository } from './features/profile/repository.js';
 import { permissionRepository } from './features/permissions/repository.js';
 import { permissionService, type PermissionService } from './features/permissions/service.js';
@@ -66,6 +66,10 @@ export async function createServer(
   const profiles = profileRepository(db);
   const permissions = permissionService(permissionRepository(db), config.adminEmails);
   const secret = await ensureAuthSecret(db, config.authSecret);
+  const queue = jobQueue(db, database.dialect);
+  let worker: Worker | null = null;
+  const mailLink = (mode: string, code: string) =>
+    `${config.publicUrl}/actionUrl?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
   const betterAuth = createBetterAuth({
     db,
     dialect: database.dialect,
@@ -73,15 +77,9 @@ export async function createServer(
     publicUrl: config.publicUrl,
     log,
     onUserCreated: (user) => profiles.create(user.id, user.name),
-    async sendResetCode(user, code) {
-      const link = `${config.publicUrl}/actionUrl?mode=resetPassword&oobCode=${encodeURIComponent(code)}`;
-      try {
-        await mailer.send(passwordResetMail(user.email, user.name, link));
-      } catch (err) {
-        // The answer to "forgot" must not differ for known addresses, so a mail failure is only logged.
-        log.error({ err, to: user.email }, 'password reset mail failed');
-      }
-    },
+    // Runs in the mail job, after "forgot" has answered: a failure retries the job.
+    sendResetCode: (user, code) =>
+      mailer.send(passwordResetMail(user.email, user.name, mailLink('resetPassword', code))),
   });
   const auth = authService({
     auth: betterAuth,
@@ -89,6 +87,13 @@ export async function createServer(
     profiles,
     permissions,
     resolveSession: sessionResolver(db, secret, sessionCookieNames),
+    secret,
+    accountRateLimit: config.authAccountRateLimit,
+    async queueMail(job) {
+      await queue.enqueue(AUTH_MAIL_JOB, job);
+      worker?.poke();
+    },
+    sendVerifyCode: (user, code) => mailer.send(welcomeMail(user.email, user.name, mailLink('verifyEmail', code))),
   });
   const billing = billingService(planRepository(db));
 
@@ -101,10 +106,15 @@ export async function createServer(
     guard,
     log,
   });
-  const queue = jobQueue(db, database.dialect);
-  let worker: Worker | null = null;
   const screenshots = screenshotService({ db, queue, files, screenshotter, poke: () => worker?.poke() });
-  worker = startWorker(queue, { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) }, log);
+  worker = startWorker(
+    queue,
+    {
+      [SCREENSHOT_JOB]: (payload) => screenshots.run(payload),
+      [AUTH_MAIL_JOB]: (payload) => auth.runMailJob(payload),
+    },
+    log,
+  );
   const bookmarks = bookmarkService(bookmarkRepository(db, database.dialect), screenshots);
   const rssRepo = rssRepository(db);
   const rss = rssService({

@@ -104,7 +104,7 @@ describe('routes', () => {
 
   it('shows the reset form only for a reset link with a code', async () => {
     fakeServer({ 'GET /api/auth/me': signedOut });
-    renderApp('/actionUrl?mode=verifyEmail&oobCode=x');
+    renderApp('/actionUrl?mode=recoverEmail&oobCode=x');
     await heading('Reset password');
     expect(screen.getByRole('alert').textContent).toBe(authMessages.resetCodeInvalid);
     expect(screen.getByRole('link', { name: 'Ask for a new reset email' }).getAttribute('href')).toBe(

@@ -9,6 +9,8 @@ export const authMessages = {
   passwordUppercase: 'At least 1 uppercase character is required',
   passwordNumber: 'At least 1 number is required',
   passwordSpecial: 'Password requires at least one special character',
+  // Not in the spec: the limit of the password hasher, worded like the minimum.
+  passwordTooLong: 'At most 128 characters are allowed',
   loginBothFields: 'Please fill in both fields',
   resetAllFields: 'All fields are required',
   forgotSuccess: 'Email sent!, if your email exists you will receive an email to reset your password.',
@@ -19,6 +21,11 @@ export const authMessages = {
   resetCodeInvalid: 'The reset link is invalid or has expired. Please ask for a new one.',
   notAuthenticated: 'User not authenticated',
   notAuthorised: 'You are not authorised',
+  // Email verification is ours, not the spec's; worded like the reset messages.
+  verifySuccess: 'Your email address is verified. Thank you!',
+  verifyCodeInvalid: 'The verification link is invalid or has expired. Please ask for a new one.',
+  verifySent: 'A new verification email is on its way. Please check your inbox.',
+  alreadyVerified: 'Your email address is already verified.',
 } as const;
 
 export const httpMessages = {

@@ -4,12 +4,16 @@ import { Alert, Button, Link } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { api } from '../api';
 import { AuthCard } from './AuthCard';
+import { VerifyEmail } from './VerifyEmail';
 
-/** The target of the reset email's link: /actionUrl?mode=resetPassword&oobCode=... */
+/** The target of the mailed links: /actionUrl?mode=resetPassword|verifyEmail&oobCode=... */
 export function ActionUrlPage() {
   const [params] = useSearchParams();
   const mode = params.get('mode');
   const oobCode = params.get('oobCode');
+
+  // Keyed by the code, so a second link opened in the same tab starts afresh.
+  if (mode === 'verifyEmail' && oobCode) return <VerifyEmail key={oobCode} oobCode={oobCode} />;
 
   if (mode !== 'resetPassword' || !oobCode) {
     return (

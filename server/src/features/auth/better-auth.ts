@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { bearer } from 'better-auth/plugins';
 import { kyselyAdapter } from '@better-auth/kysely-adapter';
 import type { Kysely } from 'kysely';
-import { limits } from '@linkhive/shared/domain';
+import { limits, passwordMax } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
 import type { Logger } from '../../logger.js';
@@ -12,6 +12,7 @@ export const SESSION_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
 export const COOKIE_PREFIX = 'linkhive';
 export const RESET_CODE_SECONDS = 60 * 60;
+export const VERIFY_CODE_SECONDS = 60 * 60 * 24 * 3;
 
 export interface BetterAuthDeps {
   db: Kysely<Database>;
@@ -43,11 +44,25 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       enabled: true,
       autoSignIn: true,
       minPasswordLength: limits.passwordMin,
-      maxPasswordLength: 128,
+      maxPasswordLength: passwordMax,
       resetPasswordTokenExpiresIn: RESET_CODE_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => deps.sendResetCode(user, token),
+      sendResetPassword: async ({ user, token }) => {
+        // Only the newest mailed code resets: older ones (mailed earlier, maybe to a since-lost inbox)
+        // end here. Reset codes are the only verification rows that carry a user id as their value
+        // (verification codes are signed tokens, not rows); the identifier itself is hashed.
+        await deps.db
+          .deleteFrom('verification')
+          .where('value', '=', user.id)
+          .where('identifier', '!=', hashToken(`reset-password:${token}`))
+          .execute();
+        await deps.sendResetCode(user, token);
+      },
     },
+    // Verification codes are better-auth's signed, expiring tokens, made by our mail job (see
+    // service.ts) and checked by its verifyEmail. Unverified accounts work as before; only privileges
+    // (admin through ADMIN_EMAILS) wait for the address to be proven.
+    emailVerification: { expiresIn: VERIFY_CODE_SECONDS },
     verification: { storeIdentifier: { hash: async (identifier) => hashToken(identifier) } },
     session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     advanced: {

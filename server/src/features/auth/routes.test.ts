@@ -1,18 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { authMessages as m, httpMessages } from '@linkhive/shared/domain';
 import { startTestServer, testPublicUrl, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
-import { resetCodeFrom } from '../../testing/outbox.js';
+import { resetCodeFrom, type OutboxMail } from '../../testing/outbox.js';
+import { ensureAuthSecret } from '../settings/repository.js';
 import { hashToken } from './hashed-session-tokens.js';
+import { fromBetterAuth } from './service.js';
 
 const password = 'Passw0rd!';
 let n = 0;
 const uniqueEmail = () => `user${++n}-${Date.now()}@example.com`;
 
+function verifyCodeFrom(mail: OutboxMail): string {
+  const link = mail.text.match(/https?:\/\/\S+\/actionUrl\?mode=verifyEmail&oobCode=([\w%.-]+)/);
+  if (!link) throw new Error(`No verification link in mail: ${mail.text}`);
+  return decodeURIComponent(link[1]!);
+}
+
+/** The mails sent to one address so far, once the job worker has run every queued mail. */
+async function mailsTo(t: TestServer, email: string) {
+  await t.server.worker.idle();
+  return (await t.outbox()).filter((x) => x.to === email);
+}
+
 describe.each(testDialects)('accounts on %s', (dialect) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(dialect, { ADMIN_EMAILS: 'boss@example.com' });
+    t = await startTestServer(dialect, { ADMIN_EMAILS: 'Boss@Example.com' });
   });
   afterAll(() => t?.close());
 
@@ -20,7 +35,11 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
     const a = t.agent();
     const res = await a.post('/api/auth/signup', { firstName, email, password });
     expect(res.status).toBe(201);
-    return { a, email, me: res.body };
+    return { a, email: email.toLowerCase(), me: res.body };
+  }
+
+  async function verifyCodeFor(email: string) {
+    return verifyCodeFrom((await mailsTo(t, email)).filter((x) => x.text.includes('mode=verifyEmail')).at(-1)!);
   }
 
   describe('sign-up', () => {
@@ -78,9 +97,110 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect(res.body.error).toEqual({ code: 'email_taken', message: m.emailTaken, field: 'email' });
     });
 
-    it('gives admin to the addresses in ADMIN_EMAILS', async () => {
-      const { me } = await signedUp('boss@example.com');
-      expect(me.permissions.admin).toBe(true);
+    it.each(['x@y', 'a@b.c', 'ann\u0000@example.com', '<script>@x.test'])(
+      'refuses the address %j with the email rule, on sign-up and forgot',
+      async (email) => {
+        for (const [path, body] of [
+          ['/api/auth/signup', { firstName: 'Ann', email, password }],
+          ['/api/auth/forgot', { email }],
+        ] as const) {
+          const res = await t.agent().post(path, body);
+          expect(res.status).toBe(400);
+          expect(res.body).toEqual({ error: { code: 'invalid', message: m.emailInvalid, field: 'email' } });
+        }
+      },
+    );
+  });
+
+  describe('email verification', () => {
+    it('mails a welcome with a verification link at sign-up; the link verifies the address once', async () => {
+      const { a, email, me } = await signedUp();
+      expect(me.user.emailVerified).toBe(false);
+      const [welcome, ...more] = await mailsTo(t, email);
+      expect(more).toEqual([]);
+      expect(welcome!.subject).toBe('Welcome to Linkhive');
+      expect(welcome!.text).toContain(`${testPublicUrl}/actionUrl?mode=verifyEmail&oobCode=`);
+      const oobCode = verifyCodeFrom(welcome!);
+
+      // The link may be opened in a browser that is not signed in.
+      const res = await t.agent().post('/api/auth/verify', { oobCode });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: m.verifySuccess });
+      expect((await a.get('/api/auth/me')).body.user).toMatchObject({ email, emailVerified: true });
+
+      const again = await t.agent().post('/api/auth/verify', { oobCode });
+      expect(again.status).toBe(400);
+      expect(again.body.error).toEqual({ code: 'invalid_verify_code', message: m.verifyCodeInvalid, field: 'oobCode' });
+    });
+
+    it('gives admin from ADMIN_EMAILS only once the address is verified, whatever its case', async () => {
+      const { a, me } = await signedUp('BOSS@example.com');
+      expect(me.permissions.admin).toBe(false);
+      expect((await a.get('/api/auth/me')).body.permissions.admin).toBe(false);
+      const login = await t.agent().post('/api/auth/login', { email: 'boss@example.com', password });
+      expect(login.body.permissions.admin).toBe(false);
+
+      const oobCode = await verifyCodeFor('boss@example.com');
+      expect((await t.agent().post('/api/auth/verify', { oobCode })).status).toBe(200);
+      const after = (await a.get('/api/auth/me')).body;
+      expect(after.user.emailVerified).toBe(true);
+      expect(after.permissions.admin).toBe(true);
+    });
+
+    it('verifies only the account the code was mailed to', async () => {
+      const ann = await signedUp();
+      const bob = await signedUp();
+      // Bob, signed in, uses Ann's code: it proves Ann's address, not his.
+      const res = await bob.a.post('/api/auth/verify', { oobCode: await verifyCodeFor(ann.email) });
+      expect(res.status).toBe(200);
+      expect((await bob.a.get('/api/auth/me')).body.user.emailVerified).toBe(false);
+      expect((await ann.a.get('/api/auth/me')).body.user.emailVerified).toBe(true);
+
+      // An account removed and opened again under the same address is another account.
+      const carl = await signedUp();
+      const carlCode = await verifyCodeFor(carl.email);
+      await t.server.database.db.deleteFrom('user').where('id', '=', carl.me.user.id).execute();
+      const again = await signedUp(carl.email);
+      const stale = await t.agent().post('/api/auth/verify', { oobCode: carlCode });
+      expect(stale.status).toBe(400);
+      expect(stale.body.error.message).toBe(m.verifyCodeInvalid);
+      expect((await again.a.get('/api/auth/me')).body.user.emailVerified).toBe(false);
+    });
+
+    it('refuses a made-up, a tampered and an expired code, and verifies nothing', async () => {
+      const { a, email, me } = await signedUp();
+      const code = await verifyCodeFor(email);
+      const [head, body, sig] = code.split('.') as [string, string, string];
+      const tampered = `${head}.${body}.${sig.slice(0, 5)}${sig[5] === 'A' ? 'B' : 'A'}${sig.slice(6)}`;
+      const secret = await ensureAuthSecret(t.server.database.db, null);
+      const expired = await createEmailVerificationToken(secret, email, undefined, -60, { userId: me.user.id });
+      for (const oobCode of ['not-a-code', 'a.b.c', tampered, expired, '']) {
+        const res = await t.agent().post('/api/auth/verify', { oobCode });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toMatchObject({ message: m.verifyCodeInvalid, field: 'oobCode' });
+      }
+      expect((await a.get('/api/auth/me')).body.user.emailVerified).toBe(false);
+    });
+
+    it('mails a new link to a signed-in user who asks, a few times an hour at most', async () => {
+      const { a, email } = await signedUp();
+      expect((await t.agent().post('/api/auth/verify/resend')).status).toBe(401);
+      const res = await a.post('/api/auth/verify/resend');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: m.verifySent });
+      expect(await mailsTo(t, email)).toHaveLength(2);
+      expect((await a.post('/api/auth/verify/resend')).status).toBe(200);
+      expect((await a.post('/api/auth/verify/resend')).status).toBe(200);
+      const limited = await a.post('/api/auth/verify/resend');
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toEqual({ code: 'rate_limited', message: httpMessages.tooManyRequests });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await mailsTo(t, email)).toHaveLength(4);
+
+      expect((await t.agent().post('/api/auth/verify', { oobCode: await verifyCodeFor(email) })).status).toBe(200);
+      const done = await a.post('/api/auth/verify/resend');
+      expect(done.status).toBe(409);
+      expect(done.body.error).toEqual({ code: 'already_verified', message: m.alreadyVerified });
     });
   });
 
@@ -190,24 +310,57 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
   describe('password reset', () => {
     it('mails a reset link, and the same answer goes to unknown addresses', async () => {
       const { email } = await signedUp();
+      await t.server.worker.idle();
       const before = (await t.outbox()).length;
       const known = await t.agent().post('/api/auth/forgot', { email });
-      const unknown = await t.agent().post('/api/auth/forgot', { email: uniqueEmail() });
+      const unknownEmail = uniqueEmail();
+      const unknown = await t.agent().post('/api/auth/forgot', { email: unknownEmail });
       expect(known.status).toBe(200);
       expect(known.body).toEqual({ message: m.forgotSuccess });
       expect(unknown.status).toBe(known.status);
       expect(unknown.body).toEqual(known.body);
+      await t.server.worker.idle();
       const mails = (await t.outbox()).slice(before);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.to).toBe(email);
+      expect(mails[0]!.subject).toBe('Reset your Linkhive password');
       expect(mails[0]!.text).toContain(`${testPublicUrl}/actionUrl?mode=resetPassword&oobCode=`);
+      const jobs = await t.server.database.db
+        .selectFrom('job')
+        .select(['payload', 'status'])
+        .where('type', '=', 'auth-mail')
+        .execute();
+      for (const address of [email, unknownEmail])
+        expect(jobs).toContainEqual({ payload: JSON.stringify({ kind: 'reset', email: address }), status: 'done' });
     });
 
     async function resetCodeFor(email: string) {
       await t.agent().post('/api/auth/forgot', { email });
-      const mail = (await t.outbox()).filter((x) => x.to === email).at(-1)!;
+      const mail = (await mailsTo(t, email)).filter((x) => x.text.includes('mode=resetPassword')).at(-1)!;
       return resetCodeFrom(mail);
     }
+
+    it('ends the older reset codes of an account when a newer one is sent', async () => {
+      const { email } = await signedUp();
+      const older = await resetCodeFor(email);
+      const newer = await resetCodeFor(email);
+      expect(newer).not.toBe(older);
+      const stale = await t.agent().post('/api/auth/reset', { oobCode: older, email, newPassword: 'N3w-password' });
+      expect(stale.status).toBe(400);
+      expect(stale.body.error.message).toBe(m.resetCodeInvalid);
+      const fresh = await t.agent().post('/api/auth/reset', { oobCode: newer, email, newPassword: 'N3w-password' });
+      expect(fresh.status).toBe(200);
+    });
+
+    it('refuses an over-long new password with the rule, and the code still works', async () => {
+      const { email } = await signedUp();
+      const oobCode = await resetCodeFor(email);
+      const long = await t.agent().post('/api/auth/reset', { oobCode, email, newPassword: `N3w-${'x'.repeat(199)}` });
+      expect(long.status).toBe(400);
+      expect(long.body.error).toEqual({ code: 'invalid', message: m.passwordTooLong, field: 'newPassword' });
+      const ok = await t.agent().post('/api/auth/reset', { oobCode, email, newPassword: `N3w-${'x'.repeat(124)}` });
+      expect(ok.status).toBe(200);
+    });
 
     it('sets a new password with the mailed code, once, and ends old sessions', async () => {
       const { a, email } = await signedUp();
@@ -263,6 +416,35 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
   });
 
   describe('bad input', () => {
+    it('refuses a password over 128 characters with the rule, on sign-up and sign-in', async () => {
+      const tooLong = `${password}${'x'.repeat(120)}`;
+      const signup = await t
+        .agent()
+        .post('/api/auth/signup', { firstName: 'Ann', email: uniqueEmail(), password: tooLong });
+      const login = await t.agent().post('/api/auth/login', { email: uniqueEmail(), password: tooLong });
+      for (const res of [signup, login]) {
+        expect(res.status).toBe(400);
+        expect(res.body.error).toEqual({ code: 'invalid', message: m.passwordTooLong, field: 'password' });
+      }
+    });
+
+    it('answers a sign-in with an address no account can have like a wrong password', async () => {
+      const res = await t.agent().post('/api/auth/login', { email: 'x@y', password });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toEqual({ code: 'invalid_credentials', message: m.invalidCredentials });
+    });
+
+    it('answers a bearer token that is not valid percent-encoding with 401, on any path', async () => {
+      const a = t.agent();
+      a.bearer = 'abc.%E0%A4%A';
+      for (const path of ['/api/auth/me', '/api/bookmarks', '/api/profile']) {
+        const res = await a.get(path);
+        expect(res.status).toBe(401);
+        expect(res.body.error).toEqual({ code: 'unauthenticated', message: m.notAuthenticated });
+      }
+      expect((await a.get('/api/health')).status).toBe(200);
+    });
+
     it('answers malformed JSON with a clear error', async () => {
       const res = await t.agent().request('POST', '/api/auth/signup', undefined, { raw: '{"firstName": "Ann",' });
       expect(res.status).toBe(400);
@@ -299,6 +481,83 @@ describe.each(testDialects)('accounts on %s', (dialect) => {
       expect(res.headers.get('x-request-id')).toBe('trace-123');
       expect((await t.agent().get('/api/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     });
+  });
+});
+
+describe.each(testDialects)('forgot password on %s, with the job worker stopped', (dialect) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+    await t.server.stopBackground();
+  });
+  afterAll(() => t?.close());
+
+  it('only queues a job: the request neither looks the address up nor makes a code', async () => {
+    const known = uniqueEmail();
+    await t.agent().signUp(known);
+    const unknown = uniqueEmail();
+    const answers = [];
+    for (const email of [known, unknown]) answers.push(await t.agent().post('/api/auth/forgot', { email }));
+    expect(answers[0]).toMatchObject({ status: 200, body: { message: m.forgotSuccess } });
+    expect(answers[1]!.status).toBe(answers[0]!.status);
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+
+    const db = t.server.database.db;
+    const jobs = await db.selectFrom('job').select(['payload', 'status']).where('type', '=', 'auth-mail').execute();
+    for (const email of [known, unknown])
+      expect(jobs).toContainEqual({ payload: JSON.stringify({ kind: 'reset', email }), status: 'queued' });
+    expect(await db.selectFrom('verification').select('id').execute()).toEqual([]);
+    expect(await t.outbox()).toEqual([]);
+  });
+});
+
+describe.each(testDialects)('sign-in limit per account on %s', (dialect) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(dialect, { AUTH_ACCOUNT_RATE_LIMIT: '3' });
+  });
+  afterAll(() => t?.close());
+
+  // The app trusts X-Forwarded-For from loopback, as behind a local proxy: each guess from another address.
+  const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+  const login = (email: string, pw: string, ip: string) =>
+    t.agent().request('POST', '/api/auth/login', { email, password: pw }, from(ip));
+
+  it('stops guesses at one account from many addresses, and leaves other accounts alone', async () => {
+    const victim = uniqueEmail();
+    const other = uniqueEmail();
+    await t.agent().signUp(victim);
+    await t.agent().signUp(other);
+    const statuses = [];
+    for (const [i, email] of [victim, victim.toUpperCase(), ` ${victim}`].entries())
+      statuses.push((await login(email, 'Wrong-passw0rd', `203.0.113.${i + 1}`)).status);
+    expect(statuses).toEqual([401, 401, 401]);
+
+    const blocked = await login(victim, password, '203.0.113.9');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toEqual({ code: 'rate_limited', message: httpMessages.tooManyRequests });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    expect((await login(other, password, '203.0.113.1')).status).toBe(200);
+  });
+
+  it('does not count sign-ins that succeed', async () => {
+    const email = uniqueEmail();
+    await t.agent().signUp(email);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await login(email, password, '198.51.100.1')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+describe('better-auth refusals', () => {
+  it('keep their status and message instead of becoming a server error', () => {
+    const mapped = fromBetterAuth(
+      new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_LONG', message: 'Password too long' }),
+    );
+    expect(mapped).toMatchObject({ status: 400, code: 'password_too_long', message: 'Password too long' });
+    const failure = new APIError('INTERNAL_SERVER_ERROR', { message: 'boom' });
+    expect(fromBetterAuth(failure)).toBe(failure);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import type { Kysely } from 'kysely';
-import { forgotSchema, loginSchema, resetSchema, signupSchema } from '@linkhive/shared/domain';
+import { forgotSchema, loginSchema, resetSchema, signupSchema, verifyEmailSchema } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { currentUser, headersOf, requireUser } from '../../http/session.js';
@@ -21,7 +21,7 @@ export function authRoutes(auth: AuthService, db: Kysely<Database>, perMinute: n
   });
 
   r.post('/login', limit('login'), async (req, res) => {
-    send(res, await auth.login(parse(loginSchema, req.body), headersOf(req), req.query.mode === 'token'));
+    send(res, await auth.login(parse(loginSchema, req.body), headersOf(req), req.query.mode === 'token', res));
   });
 
   r.post('/logout', async (req, res) => {
@@ -38,6 +38,15 @@ export function authRoutes(auth: AuthService, db: Kysely<Database>, perMinute: n
 
   r.post('/reset', limit('reset'), async (req, res) => {
     res.json(await auth.reset(parse(resetSchema, req.body)));
+  });
+
+  // The mailed link may be opened in any browser, signed in or not: the code alone names the account.
+  r.post('/verify', limit('verify'), async (req, res) => {
+    res.json(await auth.verify(parse(verifyEmailSchema, req.body).oobCode));
+  });
+
+  r.post('/verify/resend', requireUser, limit('verify-resend'), async (req, res) => {
+    res.json(await auth.resendVerification(currentUser(req), res));
   });
 
   return r;

@@ -1,13 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { APIError } from 'better-auth/api';
+import type { Response } from 'express';
+import { createEmailVerificationToken, isAPIError, type APIError } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Kysely } from 'kysely';
-import { authMessages as m, type LoginResult, type Me } from '@linkhive/shared/domain';
+import { authMessages as m, type AccountMe, type LoginResult } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import type { ProfileRepository } from '../profile/repository.js';
 import type { PermissionService } from '../permissions/service.js';
-import type { BetterAuth } from './better-auth.js';
+import { attemptLimit } from './attempt-limit.js';
+import { VERIFY_CODE_SECONDS, type BetterAuth } from './better-auth.js';
 import { hashToken } from './hashed-session-tokens.js';
 import type { SessionResolver } from './session-resolver.js';
 
@@ -15,8 +17,19 @@ export interface SessionUser {
   id: string;
   name: string;
   email: string;
+  emailVerified: boolean;
   createdAt: Date | string;
 }
+
+export const AUTH_MAIL_JOB = 'auth-mail';
+
+/**
+ * Account mail goes through the job queue. A job names whom to write to, never a code: codes are
+ * made when the job runs, so none sits in clear in the job table.
+ */
+export type AuthMailJob = { kind: 'reset'; email: string } | { kind: 'verify'; userId: string };
+
+type MailUser = { id: string; name: string; email: string };
 
 /** What a route sends back: a body and the cookies better-auth wants set or cleared. */
 export interface AuthOutcome<T> {
@@ -25,21 +38,57 @@ export interface AuthOutcome<T> {
 }
 
 const cookiesOf = (headers: Headers | undefined) => headers?.getSetCookie() ?? [];
-const codeOf = (e: unknown) => (e instanceof APIError ? (e.body as { code?: string } | undefined)?.code : undefined);
+const codeOf = (e: unknown) => (isAPIError(e) ? (e.body as { code?: string } | undefined)?.code : undefined);
+const clientError = (e: unknown): e is APIError => isAPIError(e) && e.statusCode >= 400 && e.statusCode < 500;
+
+/**
+ * better-auth's errors carry their status as a name ('BAD_REQUEST') and the number in statusCode;
+ * our error handler reads neither, so a refusal of bad input would become a 500. Our schemas refuse
+ * what better-auth would, first; anything it still refuses keeps its status and its own message.
+ */
+export function fromBetterAuth(e: unknown): unknown {
+  if (!clientError(e)) return e;
+  const body = e.body as { code?: string; message?: string } | undefined;
+  return new AppError(e.statusCode, body?.code?.toLowerCase() ?? 'invalid', body?.message || e.message);
+}
+
+/** The user id a verification code names, read without trusting it: better-auth checks the signature. */
+function claimedUserId(code: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(code.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload?.userId === 'string' ? payload.userId : null;
+  } catch {
+    return null;
+  }
+}
 
 export function authService(deps: {
   auth: BetterAuth;
   db: Kysely<Database>;
+  secret: string;
   profiles: ProfileRepository;
   permissions: PermissionService;
   resolveSession: SessionResolver;
+  /** Failed sign-ins a minute per account (AUTH_ACCOUNT_RATE_LIMIT). */
+  accountRateLimit: number;
+  queueMail(job: AuthMailJob): Promise<void>;
+  sendVerifyCode(user: MailUser, code: string): Promise<void>;
 }) {
-  const { auth, profiles, permissions } = deps;
+  const { auth, db, profiles, permissions } = deps;
+  const loginLimit = attemptLimit(db, { name: 'login-account', limit: deps.accountRateLimit, windowMs: 60_000 });
+  // Each resend is a mail to someone's inbox: a few an hour is plenty for a lost or late mail.
+  const resendLimit = attemptLimit(db, { name: 'verify-resend', limit: 3, windowMs: 60 * 60_000 });
 
-  async function me(user: SessionUser): Promise<Me> {
+  async function me(user: SessionUser): Promise<AccountMe> {
     const [profile, perms] = await Promise.all([profiles.find(user.id), permissions.permissionsOf(user)]);
     return {
-      user: { id: user.id, email: user.email, firstName: user.name, createdAt: new Date(user.createdAt).toISOString() },
+      user: {
+        id: user.id,
+        email: user.email,
+        firstName: user.name,
+        createdAt: new Date(user.createdAt).toISOString(),
+        emailVerified: user.emailVerified,
+      },
       profile: {
         displayName: profile?.display_name ?? user.name,
         photoURL: profile?.photo_url ?? null,
@@ -58,17 +107,18 @@ export function authService(deps: {
     async signup(
       input: { firstName: string; email: string; password: string },
       headers: Headers,
-    ): Promise<AuthOutcome<Me>> {
+    ): Promise<AuthOutcome<AccountMe>> {
       try {
         const { headers: out, response } = await auth.api.signUpEmail({
           body: { name: input.firstName, email: input.email, password: input.password },
           headers,
           returnHeaders: true,
         });
+        await deps.queueMail({ kind: 'verify', userId: response.user.id });
         return { body: await me(response.user), setCookies: cookiesOf(out) };
       } catch (e) {
         if (codeOf(e)?.startsWith('USER_ALREADY_EXISTS')) throw conflict(m.emailTaken, 'email', 'email_taken');
-        throw e;
+        throw fromBetterAuth(e);
       }
     },
 
@@ -76,20 +126,24 @@ export function authService(deps: {
       input: { email: string; password: string },
       headers: Headers,
       asToken: boolean,
-    ): Promise<AuthOutcome<LoginResult>> {
+      res: Response,
+    ): Promise<AuthOutcome<LoginResult & AccountMe>> {
+      const window = await loginLimit.take(input.email, res);
       try {
         const { headers: out, response } = await auth.api.signInEmail({
           body: { email: input.email, password: input.password, rememberMe: true },
           headers,
           returnHeaders: true,
         });
-        const body: LoginResult = await me(response.user);
+        await loginLimit.giveBack(input.email, window);
+        const body = await me(response.user);
         if (asToken) return { body: { ...body, token: response.token }, setCookies: [] };
         return { body, setCookies: cookiesOf(out) };
       } catch (e) {
-        if (e instanceof APIError && e.statusCode === 401)
+        // An address or password better-auth refuses outright belongs to no account: same answer as a wrong one.
+        if (clientError(e) && (e.statusCode === 401 || e.statusCode === 400))
           throw new AppError(401, 'invalid_credentials', m.invalidCredentials);
-        throw e;
+        throw fromBetterAuth(e);
       }
     },
 
@@ -99,14 +153,61 @@ export function authService(deps: {
         return { body: { ok: true }, setCookies: cookiesOf(out) };
       } catch (e) {
         // Signing out without a live session is already the state the caller asked for.
-        if (e instanceof APIError && e.statusCode < 500) return { body: { ok: true }, setCookies: [] };
+        if (clientError(e)) return { body: { ok: true }, setCookies: [] };
         throw e;
       }
     },
 
+    /**
+     * Queues the work and answers: the request neither looks the address up nor makes a code, so it
+     * takes the same steps, and the same time, for known and unknown addresses.
+     */
     async forgot(email: string): Promise<{ message: string }> {
-      await auth.api.requestPasswordReset({ body: { email } });
+      await deps.queueMail({ kind: 'reset', email });
       return { message: m.forgotSuccess };
+    },
+
+    /** The mail job: a reset code (which ends the older ones) or a fresh verification code. */
+    async runMailJob(job: AuthMailJob): Promise<void> {
+      if (job.kind === 'reset') {
+        await auth.api.requestPasswordReset({ body: { email: job.email } });
+        return;
+      }
+      const user = await db
+        .selectFrom('user')
+        .select(['id', 'name', 'email', 'emailVerified'])
+        .where('id', '=', job.userId)
+        .executeTakeFirst();
+      if (!user || user.emailVerified) return;
+      // The code better-auth's own sendVerificationEmail would make, checked by its verifyEmail.
+      const code = await createEmailVerificationToken(deps.secret, user.email, undefined, VERIFY_CODE_SECONDS, {
+        userId: user.id,
+      });
+      await deps.sendVerifyCode(user, code);
+    },
+
+    /** A code proves the address once, for the account it was mailed to (better-auth checks both). */
+    async verify(oobCode: string): Promise<{ message: string }> {
+      const invalid = badRequest(m.verifyCodeInvalid, 'oobCode', 'invalid_verify_code');
+      const userId = claimedUserId(oobCode);
+      if (!userId) throw invalid;
+      const user = await db.selectFrom('user').select('emailVerified').where('id', '=', userId).executeTakeFirst();
+      // better-auth answers a verified address's code with success again; for us a used code is spent.
+      if (!user || user.emailVerified) throw invalid;
+      try {
+        await auth.api.verifyEmail({ query: { token: oobCode } });
+      } catch (e) {
+        if (clientError(e)) throw invalid;
+        throw e;
+      }
+      return { message: m.verifySuccess };
+    },
+
+    async resendVerification(user: SessionUser, res: Response): Promise<{ message: string }> {
+      if (user.emailVerified) throw conflict(m.alreadyVerified, undefined, 'already_verified');
+      await resendLimit.take(user.id, res);
+      await deps.queueMail({ kind: 'verify', userId: user.id });
+      return { message: m.verifySent };
     },
 
     async reset(input: { oobCode: string; email: string; newPassword: string }): Promise<{ message: string }> {
@@ -122,8 +223,8 @@ export function authService(deps: {
       try {
         await auth.api.resetPassword({ body: { newPassword: input.newPassword, token: input.oobCode } });
       } catch (e) {
-        if (e instanceof APIError && e.statusCode === 400) throw invalid;
-        throw e;
+        if (codeOf(e) === 'INVALID_TOKEN') throw invalid;
+        throw fromBetterAuth(e);
       }
       return { message: m.resetSuccess };
     },

@@ -6,7 +6,7 @@ import { SESSION_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth.js';
 import { hashToken } from './hashed-session-tokens.js';
 
 export interface ResolvedSession {
-  user: { id: string; name: string; email: string; createdAt: Date | string };
+  user: { id: string; name: string; email: string; emailVerified: boolean; createdAt: Date | string };
   /** better-auth extends a session once a day; then its own getSession must run to re-issue the cookie. */
   refreshDue: boolean;
 }
@@ -30,8 +30,14 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
     const auth = headers.authorization;
     if (auth?.startsWith('Bearer ')) {
       const value = auth.slice(7).trim();
-      // The extension holds the bare token; a signed one (with a dot) is accepted as well.
-      return value.includes('.') ? verified(decodeURIComponent(value)) : value || null;
+      if (!value.includes('.')) return value || null;
+      // The extension holds the bare token; a signed one (with a dot) is accepted as well. A value
+      // that is not valid percent-encoding is a bad token like any other, not a server error.
+      try {
+        return verified(decodeURIComponent(value));
+      } catch {
+        return null;
+      }
     }
     for (const part of (headers.cookie ?? '').split(';')) {
       const eq = part.indexOf('=');
@@ -51,7 +57,7 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
     const row = await db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
-      .select(['user.id', 'user.name', 'user.email', 'user.createdAt', 'session.expiresAt'])
+      .select(['user.id', 'user.name', 'user.email', 'user.emailVerified', 'user.createdAt', 'session.expiresAt'])
       .where('session.token', '=', hashToken(token))
       .executeTakeFirst();
     if (!row) return null;
@@ -59,7 +65,14 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
     const now = Date.now();
     if (expiresAt <= now) return null;
     return {
-      user: { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt },
+      user: {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        // SQLite answers 0 or 1, Postgres a boolean.
+        emailVerified: Boolean(row.emailVerified),
+        createdAt: row.createdAt,
+      },
       refreshDue: expiresAt - SESSION_SECONDS * 1000 + SESSION_REFRESH_SECONDS * 1000 <= now,
     };
   };

@@ -33,15 +33,19 @@ describe('mail through SMTP_URL', () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
-  it('sends the reset mail to the SMTP server and writes nothing to the outbox', async () => {
+  it('sends the welcome and reset mails to the SMTP server and writes nothing to the outbox', async () => {
     const a = t.agent();
     await a.post('/api/auth/signup', { firstName: 'Sam', email: 'sam@example.com', password: 'Passw0rd!' });
     expect((await a.post('/api/auth/forgot', { email: 'sam@example.com' })).status).toBe(200);
-    await expect.poll(() => received.length).toBe(1);
-    expect(received[0]!.to).toEqual(['sam@example.com']);
-    const mail = parseEml(received[0]!.raw);
-    expect(mail.subject).toBe('Reset your Linkhive password');
-    expect(mail.text).toContain(`${testPublicUrl}/actionUrl?mode=resetPassword&oobCode=`);
+    await t.server.worker.idle();
+    expect(received.map((r) => r.to)).toEqual([['sam@example.com'], ['sam@example.com']]);
+    const mails = received.map((r) => parseEml(r.raw));
+    const welcome = mails.find((x) => x.text.includes('mode=verifyEmail'));
+    const reset = mails.find((x) => x.text.includes('mode=resetPassword'));
+    expect(welcome!.subject).toBe('Welcome to Linkhive');
+    expect(welcome!.text).toContain(`${testPublicUrl}/actionUrl?mode=verifyEmail&oobCode=`);
+    expect(reset!.subject).toBe('Reset your Linkhive password');
+    expect(reset!.text).toContain(`${testPublicUrl}/actionUrl?mode=resetPassword&oobCode=`);
     expect(await t.outbox()).toEqual([]);
   });
 });

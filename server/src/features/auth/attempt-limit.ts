@@ -1,0 +1,54 @@
+import type { Response } from 'express';
+import { sql, type Kysely } from 'kysely';
+import { httpMessages } from '@linkhive/shared/domain';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { hashToken } from './hashed-session-tokens.js';
+
+/**
+ * A fixed-window count per account rather than per address (http/rate-limit.ts counts per IP), in
+ * the same shared table, so that guesses spread over many addresses still meet one limit. The
+ * subject (an email, a user id) is stored hashed: unknown addresses people type leave no trace.
+ */
+export function attemptLimit(db: Kysely<Database>, opts: { name: string; limit: number; windowMs: number }) {
+  const keyOf = (subject: string) => `${opts.name}:${hashToken(subject)}`;
+  return {
+    /**
+     * Counts one attempt before it is made, so parallel requests cannot all slip under the limit;
+     * past the limit, answers 429 like the per-address limiter. Returns the window, for giveBack.
+     */
+    async take(subject: string, res: Response): Promise<number> {
+      const now = Date.now();
+      const windowStart = now - (now % opts.windowMs);
+      const row = await db
+        .insertInto('rate_limit')
+        .values({ key: keyOf(subject), window_start: windowStart, count: 1 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql`case when rate_limit.window_start = ${windowStart} then rate_limit.count + 1 else 1 end`,
+            window_start: windowStart,
+          }),
+        )
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      if (Number(row.count) > opts.limit) {
+        res.setHeader('Retry-After', String(Math.ceil((windowStart + opts.windowMs - now) / 1000)));
+        throw new AppError(429, 'rate_limited', httpMessages.tooManyRequests);
+      }
+      return windowStart;
+    },
+
+    /** Takes back an attempt that succeeded: only failures should use up an account's allowance. */
+    async giveBack(subject: string, windowStart: number): Promise<void> {
+      await db
+        .updateTable('rate_limit')
+        .set({ count: sql`count - 1` })
+        .where('key', '=', keyOf(subject))
+        .where('window_start', '=', windowStart)
+        .where('count', '>', 0)
+        .execute();
+    },
+  };
+}
+
+export type AttemptLimit = ReturnType<typeof attemptLimit>;
