@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { outsideFetchBudget } from '@linkhive/shared/domain';
 
 export interface Config {
   port: number;
@@ -16,6 +17,8 @@ export interface Config {
   chromiumPath: string | null;
   /** SCREENSHOTS=off turns page screenshots off even where Chromium is installed. */
   screenshots: boolean;
+  /** Outside fetches per account per 10 minutes, feeds and site icons each (FETCH_BUDGET). */
+  fetchBudget: number;
   /** Origin of the landing page's video (VITE_VIDEO_URL), which the page may embed. */
   videoOrigin: string | null;
   /** Requests per minute per address on sign-in, sign-up and reset. */
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: env.CHROMIUM_PATH || null,
     videoOrigin: originOf(env.VITE_VIDEO_URL),
     screenshots: env.SCREENSHOTS !== 'off',
+    fetchBudget: Number(env.FETCH_BUDGET || outsideFetchBudget.perAccount),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { outsideFetchBudget } from '@linkhive/shared/domain';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -18,7 +19,9 @@ import { billingService } from './features/billing/service.js';
 import { bookmarkRepository } from './features/bookmarks/repository.js';
 import { bookmarkService } from './features/bookmarks/service.js';
 import { importService, type ImportHooks } from './features/import/service.js';
-import { faviconService } from './features/favicons/service.js';
+import { faviconService, type FaviconService } from './features/favicons/service.js';
+import { withFaviconWarming } from './features/favicons/warming.js';
+import { fetchBudget } from './http/fetch-budget.js';
 import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
 import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/service.js';
@@ -42,6 +45,7 @@ export interface Server {
   auth: AuthService;
   permissions: PermissionService;
   worker: Worker;
+  favicons: FaviconService;
   /** Stops the job worker and the screenshot browser; close() does it too. */
   stopBackground(): Promise<void>;
   close(): Promise<void>;
@@ -115,13 +119,21 @@ export async function createServer(
     },
     log,
   );
-  const bookmarks = bookmarkService(bookmarkRepository(db, database.dialect), screenshots);
+  // Outside fetches are budgeted per account (see outsideFetchBudget); feeds and site icons apart.
+  const budget = (name: string) =>
+    fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
+  const favicons = faviconService(db, files, fetchPage, { budget: budget('favicons') });
+  const bookmarks = withFaviconWarming(
+    bookmarkService(bookmarkRepository(db, database.dialect), screenshots),
+    favicons,
+  );
   const rssRepo = rssRepository(db);
   const rss = rssService({
     repo: rssRepo,
     cache: feedCache(rssRepo, createFeedReader(fetchPage), { log }),
     permissions,
     images: imageRelay(secret, fetchPage),
+    budget: budget('feeds'),
   });
 
   const app = createApp({
@@ -134,7 +146,7 @@ export async function createServer(
     imports: importService(db, { afterCommit: () => database.optimize(), ...opts.importHooks }),
     profiles: profileService(profiles, files),
     pages: pageService(fetchPage, screenshots.enabled),
-    favicons: faviconService(db, files, fetchPage),
+    favicons,
     rss,
     filesRoot: files.root,
   });
@@ -147,11 +159,13 @@ export async function createServer(
     auth,
     permissions,
     worker,
+    favicons,
     async stopBackground() {
       await worker.stop();
       await screenshotter.close();
     },
     async close() {
+      favicons.stop();
       await worker.stop();
       await screenshotter.close();
       mailer.close();

@@ -15,6 +15,8 @@ export const bookmarkMessages = {
   categoryRequired: 'Category is required',
   categoryCharacters: 'Must contain alpha numberic characters',
   categoryTooLong: 'Name must be less than 25 characters',
+  // Not in the spec, which sets no length for addresses: the title's wording for the same kind of rule.
+  addressTooLong: `Maximum character count of ${limits.addressMax} has been exceeded`,
   duplicateLink: 'This link has already been added to your bookmarks',
   addFailed: 'Failed to add link',
   notFound: 'This bookmark does not exist',
@@ -71,6 +73,7 @@ const linkSchema = (invalid: string) =>
     .string({ error: bookmarkMessages.linkRequired })
     .trim()
     .min(1, bookmarkMessages.linkRequired)
+    .max(limits.addressMax, bookmarkMessages.addressTooLong)
     .refine((v) => v !== addressPrefix && isHttpUrl(v), invalid);
 
 export const categorySchema = z
@@ -84,6 +87,7 @@ export const categorySchema = z
 const rssSchema = z
   .string()
   .trim()
+  .max(limits.addressMax, bookmarkMessages.addressTooLong)
   .refine((v) => v === '' || isHttpUrl(v), bookmarkMessages.rssInvalid)
   .nullish()
   .transform((v) => v || null);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, bookmarkMessages as m } from '@linkhive/shared/domain';
+import { authMessages, bookmarkMessages as m, limits } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 
@@ -193,6 +193,41 @@ describe.each(testDialects)('bookmarks on %s', (dialect) => {
       false,
     );
     expect((await ann.get(`/api/bookmarks/${b.id}`)).body.title).toBe(valid.title);
+  });
+
+  it('refuses a 99,999-character link and a 99 kB RSS address on save and edit, and keeps one of exactly the limit', async () => {
+    const long = (length: number) => {
+      const base = unique('');
+      return base + 'a'.repeat(length - base.length);
+    };
+    const total = async () => (await ann.get('/api/bookmarks?pageSize=1')).body.total;
+    const before = await total();
+    for (const [body, field] of [
+      [{ ...valid, link: long(99_999) }, 'link'],
+      [{ ...valid, link: unique(), rssFeed: long(99 * 1024) }, 'rssFeed'],
+    ] as const) {
+      const res = await ann.post('/api/bookmarks', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: 'invalid', message: m.addressTooLong, field });
+    }
+    expect(await total()).toBe(before);
+
+    const saved = await ann.post('/api/bookmarks', {
+      ...valid,
+      link: long(limits.addressMax),
+      rssFeed: long(limits.addressMax),
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.link).toHaveLength(limits.addressMax);
+    for (const [body, field] of [
+      [{ link: long(limits.addressMax + 1) }, 'link'],
+      [{ rssFeed: long(99 * 1024) }, 'rssFeed'],
+    ] as const) {
+      const res = await ann.patch(`/api/bookmarks/${saved.body.id}`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({ code: 'invalid', message: m.addressTooLong, field });
+    }
+    expect((await ann.get(`/api/bookmarks/${saved.body.id}`)).body).toEqual(saved.body);
   });
 
   it('asks for sign-in on every bookmark and category path', async () => {

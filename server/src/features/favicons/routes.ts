@@ -1,16 +1,17 @@
 import { Router } from 'express';
 import { badRequest } from '../../http/errors.js';
-import { letterIcon, type FaviconService } from './service.js';
-
-const hostname = /^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)*$/i;
+import { hostname, letterIcon, type FaviconService } from './service.js';
 
 export function faviconRoutes(favicons: FaviconService): Router {
   const r = Router();
+  // No requireUser: an extension page's <img> sends no token, and it must still show cached icons.
   r.get('/favicons/:domain', async (req, res) => {
     const domain = req.params.domain.toLowerCase();
     if (!hostname.test(domain)) throw badRequest('Not a domain name', 'domain');
-    const icon = await favicons.get(domain);
-    res.setHeader('Cache-Control', 'public, max-age=86400');
+    const { icon, known } = await favicons.get(domain, req.user?.id ?? null);
+    // A letter icon that stands in while no lookup has answered must not stick: the next view may
+    // have the real one.
+    res.setHeader('Cache-Control', known || icon ? 'public, max-age=86400' : 'no-cache');
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     // The extension's pages are another origin; an icon says nothing about the user, so let them show it.
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');

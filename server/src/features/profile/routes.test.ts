@@ -1,8 +1,21 @@
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, profileMessages } from '@linkhive/shared/domain';
+import { authMessages, profileMessages, profilePhotoMaxBytes } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { tinyPng } from '../../testing/fixture-server.js';
+
+/** A valid PNG of exactly `size` bytes: tinyPng with a private ancillary chunk of padding before IEND. */
+function paddedPng(size: number): Buffer {
+  const iend = tinyPng.subarray(tinyPng.length - 12);
+  const data = Buffer.alloc(size - tinyPng.length - 12);
+  const typeAndData = Buffer.concat([Buffer.from('pdDg', 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([tinyPng.subarray(0, tinyPng.length - 12), length, typeAndData, crc, iend]);
+}
 
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00]);
 
@@ -83,6 +96,20 @@ describe.each(testDialects)('profile on %s', (dialect) => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.message).toBe(profileMessages.imageTooLarge);
     expect((await a.get('/api/profile')).body.photoURL).toBe(before);
+  });
+
+  it('takes a picture of exactly 2 MiB and refuses one byte more with the size message', async () => {
+    const limit = 2 * 1024 * 1024;
+    expect(profilePhotoMaxBytes).toBe(limit);
+    const exact = await a.upload('/api/profile/photo', 'file', paddedPng(limit), 'exact.png', 'image/png');
+    expect(exact.status).toBe(200);
+    const file = await fetch(t.url + exact.body.photoURL);
+    expect((await file.arrayBuffer()).byteLength).toBe(limit);
+
+    const over = await a.upload('/api/profile/photo', 'file', paddedPng(limit + 1), 'over.png', 'image/png');
+    expect(over.status).toBe(413);
+    expect(over.body.error).toEqual({ code: 'too_large', message: profileMessages.imageTooLarge, field: 'file' });
+    expect((await a.get('/api/profile')).body.photoURL).toBe(exact.body.photoURL);
   });
 
   it('asks for sign-in', async () => {

@@ -83,10 +83,20 @@ export function feedCache(
       return new Map(rows.map((r) => [r.url, r]));
     },
 
-    /** The feed's row, fetched first when it is missing, stale or `force` is set. */
-    ensure(url: string, current: FeedCacheRow | undefined, force = false): Promise<FeedCacheRow> {
+    /**
+     * The feed's row, fetched first when it is missing, stale or `force` is set and `mayFetch` (the
+     * account's fetch budget) allows it; otherwise the stored row as it is, or undefined for none.
+     */
+    async ensure(
+      url: string,
+      current: FeedCacheRow | undefined,
+      force = false,
+      mayFetch: () => Promise<boolean> = async () => true,
+    ): Promise<FeedCacheRow | undefined> {
       const fresh = current && Date.now() - Date.parse(current.checked_at) < freshMs;
-      if (current && fresh && !force) return Promise.resolve(current);
+      if (current && fresh && !force) return current;
+      // Joining a load under way makes no fetch of its own, so it costs no budget.
+      if (!inflight.has(url) && !(await mayFetch())) return current;
       const running = inflight.get(url);
       if (running) return running;
       const job = fetchInto(url, current).finally(() => inflight.delete(url));

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   bookmarkMessages,
+  fetchBudgetMessages,
   freeRssItemLimit,
   hasPaidPlan,
   rssMessages,
@@ -8,10 +9,12 @@ import {
   type FeedList,
   type FeedSource,
   type FeedSourcesAnswer,
+  type FetchBudgetNote,
   type bookmarkFeedQuerySchema,
   type feedListQuerySchema,
 } from '@linkhive/shared/domain';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
+import type { FetchBudget } from '../../http/fetch-budget.js';
 import type { PermissionService } from '../permissions/service.js';
 import { itemsOf, type FeedCache } from './feed-cache.js';
 import type { ImageRelay } from './image-relay.js';
@@ -43,9 +46,25 @@ export function rssService(deps: {
   cache: FeedCache;
   permissions: PermissionService;
   images: ImageRelay;
+  budget: FetchBudget;
 }) {
   const { repo, cache, images } = deps;
   const isPaid = async (user: User) => hasPaidPlan(await deps.permissions.permissionsOf(user));
+
+  /** One request's draw on the account's fetch budget: once refused, it asks no more. */
+  function allowance(user: User) {
+    const a = {
+      spent: false,
+      mayFetch: async () => {
+        if (!a.spent && !(await deps.budget.take(user.id))) a.spent = true;
+        return !a.spent;
+      },
+      /** What the answer says when some sources were served from the cache for want of budget. */
+      note: (): FetchBudgetNote => (a.spent ? { fetchBudgetSpent: true, notice: fetchBudgetMessages.feedsSpent } : {}),
+    };
+    return a;
+  }
+  type Allowance = ReturnType<typeof allowance>;
 
   function toSource(s: SourceRow, row: FeedCacheRow | undefined, skipped = false): FeedSource {
     const status = skipped ? 'skipped' : !row ? 'pending' : row.status === 'ok' ? 'loaded' : 'error';
@@ -69,14 +88,17 @@ export function rssService(deps: {
    * Loads sources by the plan's rule (spec section 9): paid accounts all at once; free accounts one
    * by one, stopping once the sources loaded hold 50 items. The rest are skipped, not fetched.
    */
-  async function loadSources(sources: SourceRow[], paid: boolean, force: boolean) {
+  async function loadSources(sources: SourceRow[], paid: boolean, force: boolean, budget: Allowance) {
     const stored = await cache.stored(unique(sources));
     const rows = new Map<string, FeedCacheRow>();
     const skipped = new Set<string>();
+    const load = async (url: string) => {
+      const row = await cache.ensure(url, stored.get(url), force, budget.mayFetch);
+      if (row) rows.set(url, row);
+      return row;
+    };
     if (paid) {
-      await inPool(unique(sources), parallelLoads, async (url) => {
-        rows.set(url, await cache.ensure(url, stored.get(url), force));
-      });
+      await inPool(unique(sources), parallelLoads, async (url) => void (await load(url)));
       return { stored, rows, skipped };
     }
     let count = 0;
@@ -86,9 +108,8 @@ export function rssService(deps: {
         skipped.add(s.id);
         continue;
       }
-      const row = await cache.ensure(s.rss_feed, stored.get(s.rss_feed), force);
-      rows.set(s.rss_feed, row);
-      if (row.status === 'ok') count += row.item_count;
+      const row = await load(s.rss_feed);
+      if (row?.status === 'ok') count += row.item_count;
     }
     return { stored, rows, skipped };
   }
@@ -113,7 +134,7 @@ export function rssService(deps: {
      * Loads one source, so that a page can show progress source by source. A free account's source
      * after those that already hold 50 items is skipped here too: the server keeps the rule.
      */
-    async loadSource(user: User, id: string, force: boolean): Promise<FeedSource> {
+    async loadSource(user: User, id: string, force: boolean): Promise<FeedSource & FetchBudgetNote> {
       const [sources, paid] = await Promise.all([repo.sources(user.id), isPaid(user)]);
       const at = sources.findIndex((s) => s.id === id);
       const source = sources[at];
@@ -128,24 +149,29 @@ export function rssService(deps: {
         }, 0);
         if (held >= freeRssItemLimit) return toSource(source, stored.get(source.rss_feed), true);
       }
-      return toSource(source, await cache.ensure(source.rss_feed, stored.get(source.rss_feed), force));
+      const budget = allowance(user);
+      const row = await cache.ensure(source.rss_feed, stored.get(source.rss_feed), force, budget.mayFetch);
+      return { ...toSource(source, row), ...budget.note() };
     },
 
     /** Refresh All: every source the plan allows is asked again, conditionally. */
-    async refresh(user: User): Promise<FeedSourcesAnswer> {
+    async refresh(user: User): Promise<FeedSourcesAnswer & FetchBudgetNote> {
       const [sources, paid] = await Promise.all([repo.sources(user.id), isPaid(user)]);
-      const { rows, skipped } = await loadSources(sources, paid, true);
+      const budget = allowance(user);
+      const { rows, skipped } = await loadSources(sources, paid, true, budget);
       return {
         sources: sources.map((s) => toSource(s, rows.get(s.rss_feed), skipped.has(s.id))),
         parallel: paid,
         itemLimit: paid ? null : freeRssItemLimit,
+        ...budget.note(),
       };
     },
 
     /** The merged list: free accounts see the newest 50 items of the sources they loaded. */
-    async list(user: User, q: ListQuery): Promise<FeedList> {
+    async list(user: User, q: ListQuery): Promise<FeedList & FetchBudgetNote> {
       const [sources, paid] = await Promise.all([repo.sources(user.id), isPaid(user)]);
-      const { stored, rows, skipped } = await loadSources(sources, paid, q.refresh);
+      const budget = allowance(user);
+      const { stored, rows, skipped } = await loadSources(sources, paid, q.refresh, budget);
       const loadedUrls = new Set<string>();
       const loaded = sources.filter((s) => {
         const ok = !skipped.has(s.id) && rows.get(s.rss_feed)?.status === 'ok' && !loadedUrls.has(s.rss_feed);
@@ -177,16 +203,19 @@ export function rssService(deps: {
         limited: !paid && availableTotal > shown.length,
         availableTotal,
         lastUpdated: times.length ? times.reduce((a, b) => (a > b ? a : b)) : null,
+        ...budget.note(),
       };
     },
 
     /** One bookmark's feed for the dialog: paid plans only, checked before anything is looked up. */
-    async bookmarkFeed(user: User, id: string, q: FeedQuery): Promise<BookmarkFeed> {
+    async bookmarkFeed(user: User, id: string, q: FeedQuery): Promise<BookmarkFeed & FetchBudgetNote> {
       if (!(await isPaid(user))) throw forbidden(rssMessages.paidOnly);
       const source = await repo.source(user.id, id);
       if (!source) throw await missing(user, id);
       const stored = await cache.stored([source.rss_feed]);
-      const row = await cache.ensure(source.rss_feed, stored.get(source.rss_feed), q.refresh);
+      const budget = allowance(user);
+      const row = await cache.ensure(source.rss_feed, stored.get(source.rss_feed), q.refresh, budget.mayFetch);
+      if (!row) throw new AppError(429, 'fetch_budget_spent', fetchBudgetMessages.feedsSpent);
       if (row.status !== 'ok') throw new AppError(502, 'feed_failed', row.error ?? rssMessages.fetchFailed);
       const items = mergeItems([{ source, feedUrl: source.rss_feed, items: itemsOf(row) }], images.src, {
         newestFirst: false,
@@ -197,6 +226,7 @@ export function rssService(deps: {
         total: items.length,
         page: q.page,
         pageSize: q.pageSize,
+        ...budget.note(),
       };
     },
 
