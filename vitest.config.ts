@@ -11,6 +11,7 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/.output/**'],
     environment: 'node',
+    globalSetup: ['server/src/testing/build-workers.ts'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,

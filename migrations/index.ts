@@ -7,6 +7,7 @@ import { imports } from './20261122T0030_import.js';
 import { search } from './20261122T0100_search.js';
 import { rss } from './20261122T0200_rss.js';
 import { searchPrefix } from './20261122T0300_search_prefix.js';
+import { importJobs } from './20261123T0000_import_jobs.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -17,6 +18,7 @@ const all = {
   '20261122T0100_search': search,
   '20261122T0200_rss': rss,
   '20261122T0300_search_prefix': searchPrefix,
+  '20261123T0000_import_jobs': importJobs,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

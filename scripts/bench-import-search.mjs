@@ -6,14 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
-import { freePort, median, percentile, round, sleep } from './bench-support.mjs';
+import { freePort, median, percentile, round, sleep, waitForImportJob } from './bench-support.mjs';
 
 /** Our parser and the file generator are TypeScript inside the server; bundle them for Node. */
-async function loadServerModules(root, outDir) {
+export async function loadServerModules(root, outDir) {
   const outfile = path.join(outDir, 'bench-modules.mjs');
   await build({
     stdin: {
-      contents: `export { createNetscapeParser } from './server/src/features/import/netscape-parser.ts';
+      contents: `export { createNetscapeParser, parseNetscape } from './server/src/features/import/netscape-parser.ts';
         export { generateLinks, netscapeFile } from './server/src/testing/netscape-file.ts';`,
       resolveDir: root,
       loader: 'ts',
@@ -64,7 +64,7 @@ function timeParses(text, { createNetscapeParser }, cheerio) {
   };
 }
 
-async function startServer(root, dataDir) {
+export async function startServer(root, dataDir) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
@@ -92,7 +92,7 @@ async function startServer(root, dataDir) {
   };
 }
 
-async function signUp(base, email) {
+export async function signUp(base, email) {
   const res = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -112,8 +112,8 @@ async function importJson(base, cookie, links) {
     body: JSON.stringify({ items: links.map((l) => ({ title: l.title, url: l.url, folder: l.folder })) }),
   });
   const body = await res.json();
-  if (res.status !== 200) throw new Error(`JSON import answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.imported;
+  if (res.status !== 202) throw new Error(`JSON import answered ${res.status}: ${JSON.stringify(body)}`);
+  return (await waitForImportJob(base, cookie, body)).imported;
 }
 
 export async function benchImportAndSearch(root, { keepData = false } = {}) {
@@ -140,10 +140,11 @@ export async function benchImportAndSearch(root, { keepData = false } = {}) {
       headers: { origin: server.base, cookie: importer },
       body: form,
     });
-    const result = await res.json();
+    const job = await res.json();
+    if (res.status !== 202) throw new Error(`import answered ${res.status}: ${JSON.stringify(job)}`);
+    const result = await waitForImportJob(server.base, importer, job);
     const importMs = performance.now() - t;
     clearInterval(sampler);
-    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(result)}`);
 
     // The searcher's 100,000 bookmarks, and four neighbours of 50,000 each in the same tables.
     const searcher = await signUp(server.base, 'searcher@example.com');

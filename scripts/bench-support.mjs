@@ -25,3 +25,13 @@ export const freePort = () =>
       s.close(() => resolve(port));
     });
   });
+
+/** Follows an import job (POST /api/import answers 202 with it) until it ends; throws if it failed. */
+export async function waitForImportJob(base, cookie, job) {
+  while (job.status === 'running') {
+    await sleep(20);
+    job = await (await fetch(`${base}/api/import/${job.jobId}`, { headers: { cookie } })).json();
+  }
+  if (job.status !== 'done') throw new Error(`import ${job.status}: ${JSON.stringify(job.error)}`);
+  return job.result;
+}

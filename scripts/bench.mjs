@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { measureLanding } from './bench-web.mjs';
 import { benchImportAndSearch } from './bench-import-search.mjs';
+import { benchImportUnderLoad } from './bench-import-load.mjs';
 import { measureRss } from './bench-rss.mjs';
 import { measureExtension } from './bench-extension.mjs';
 import { freePort, percentile, round, sleep } from './bench-support.mjs';
@@ -157,6 +158,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 // On a server of its own: a fresh database of 345,000 bookmarks.
 const importAndSearch = await benchImportAndSearch(root);
+// On a server of its own: hostile import files, and another user's latency during a 200,000-link import.
+const importUnderLoad = await benchImportUnderLoad(root);
 // On a server of its own, with a local feed server: the merged list of 12 feeds, cold and warm.
 const rssReading = await measureRss();
 // In Chromium with the built extension, on a server of its own: popup, side panel, save round trip.
@@ -196,6 +199,7 @@ console.log(
       },
       landingPage: landing ?? 'Chromium not found: landing page not measured',
       ...importAndSearch,
+      ...importUnderLoad,
       rssReading,
       extension,
       peers: 'none measured: no peer product runs on this machine',

@@ -33,7 +33,13 @@ async function buildServer() {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@linkhive/'));
   await build({
-    entryPoints: ['main', 'migrate', 'admin'].map((e) => path.join(root, `server/src/${e}.ts`)),
+    entryPoints: {
+      main: path.join(root, 'server/src/main.ts'),
+      migrate: path.join(root, 'server/src/migrate.ts'),
+      admin: path.join(root, 'server/src/admin.ts'),
+      // Runs in a worker thread beside main.js (server/src/features/import/runner.ts).
+      'import-worker': path.join(root, 'server/src/features/import/worker-thread.ts'),
+    },
     outdir: path.join(root, 'server/dist'),
     bundle: true,
     platform: 'node',

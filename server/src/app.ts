@@ -96,9 +96,10 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const api = express.Router();
-  // The extension's import sends the browser's whole bookmark list; everything else is small.
+  // The extension's import sends the browser's whole bookmark list: kept as bytes for the import
+  // worker to parse, off this thread. Everything else is small JSON.
   const smallJson = express.json({ limit: '100kb' });
-  const importJson = express.json({ limit: '25mb' });
+  const importJson = express.raw({ type: 'application/json', limit: '25mb' });
   api.use((req, res, next) => (req.path === '/import' ? importJson : smallJson)(req, res, next));
   api.use(extensionVersionCheck());
   api.use(originCheck(config.publicUrl));

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { outsideFetchBudget } from '@linkhive/shared/domain';
 import type { Config } from './config.js';
@@ -18,7 +19,9 @@ import { planRepository } from './features/billing/repository.js';
 import { billingService } from './features/billing/service.js';
 import { bookmarkRepository } from './features/bookmarks/repository.js';
 import { bookmarkService } from './features/bookmarks/service.js';
-import { importService, type ImportHooks } from './features/import/service.js';
+import { importService } from './features/import/service.js';
+import { importRepository } from './features/import/repository.js';
+import { importRunner, type ImportRunner } from './features/import/runner.js';
 import { faviconService, type FaviconService } from './features/favicons/service.js';
 import { withFaviconWarming } from './features/favicons/warming.js';
 import { fetchBudget } from './http/fetch-budget.js';
@@ -39,6 +42,7 @@ import { startWorker, type Worker } from './jobs/worker.js';
 
 export interface Server {
   app: Express;
+  importWorker: ImportRunner;
   database: Db;
   log: Logger;
   mailer: Mailer;
@@ -54,7 +58,12 @@ export interface Server {
 /** The composition root: opens the database, migrates, and builds every service the routes use. */
 export async function createServer(
   config: Config,
-  opts: { log?: Logger; sqliteFile?: string; importHooks?: ImportHooks } = {},
+  opts: {
+    log?: Logger;
+    sqliteFile?: string;
+    /** The built import worker; tests build it from source (server/src/testing/build-workers.ts). */
+    importWorkerFile?: string;
+  } = {},
 ): Promise<Server> {
   const log = opts.log ?? createLogger(config.logLevel);
   const database = await openDatabase({
@@ -136,6 +145,17 @@ export async function createServer(
     budget: budget('feeds'),
   });
 
+  const importRepo = importRepository(db);
+  const importWorker = importRunner({
+    workerFile: opts.importWorkerFile ?? fileURLToPath(new URL('./import-worker.js', import.meta.url)),
+    data: { databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: opts.sqliteFile },
+    repo: importRepo,
+    log,
+  });
+  const imports = importService({ repo: importRepo, runner: importWorker, log });
+  await imports.recover(database.dialect);
+  const stopSweep = imports.sweep();
+
   const app = createApp({
     config,
     db,
@@ -143,7 +163,7 @@ export async function createServer(
     auth,
     billing,
     bookmarks,
-    imports: importService(db, { afterCommit: () => database.optimize(), ...opts.importHooks }),
+    imports,
     profiles: profileService(profiles, files),
     pages: pageService(fetchPage, screenshots.enabled),
     favicons,
@@ -153,6 +173,7 @@ export async function createServer(
 
   return {
     app,
+    importWorker,
     database,
     log,
     mailer,
@@ -166,6 +187,10 @@ export async function createServer(
     },
     async close() {
       favicons.stop();
+      stopSweep();
+      // An import in its last seconds may finish; one that does not ends as interrupted.
+      await Promise.race([importWorker.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await importWorker.close();
       await worker.stop();
       await screenshotter.close();
       mailer.close();

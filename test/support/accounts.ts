@@ -1,5 +1,4 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { readOutbox, resetCodeFrom } from '../../server/src/testing/outbox.js';
 
 export const password = 'Passw0rd!';
 let n = 0;
@@ -18,19 +17,6 @@ export async function signUpViaApi(
   });
   expect(res.status()).toBe(201);
   return { email, firstName };
-}
-
-export async function resetLinkFor(email: string): Promise<string> {
-  await expect
-    .poll(async () => (await readOutbox(process.env.E2E_DATA_DIR!)).filter((m) => m.to === email).length, {
-      message: 'reset mail in the outbox',
-    })
-    .toBeGreaterThan(0);
-  const mail = (await readOutbox(process.env.E2E_DATA_DIR!)).filter((m) => m.to === email).at(-1)!;
-  const code = resetCodeFrom(mail);
-  const link = mail.text.match(/https?:\/\/\S+\/actionUrl\?\S+/)![0];
-  expect(link).toContain(code);
-  return new URL(link).pathname + new URL(link).search;
 }
 
 export async function expectSignedIn(page: Page) {

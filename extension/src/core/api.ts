@@ -7,7 +7,6 @@ import {
   extensionMessages,
   extensionVersionHeader,
   importProgressAnswerSchema,
-  importResultAnswerSchema,
   okAnswerSchema,
   pagePreviewAnswerSchema,
   suggestedCategoriesAnswerSchema,
@@ -123,7 +122,7 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
     preview: async (url: string, signal?: AbortSignal) =>
       (await call(pagePreviewAnswerSchema, (c) => c.pages.preview(url, { signal }))).data,
     importItems: async (body: JsonImportInput) =>
-      (await call(importResultAnswerSchema, (c) => c.imports.fromItems(body))).data,
+      (await call(importProgressAnswerSchema, (c) => c.imports.fromItems(body))).data,
     importProgress: async (jobId: string) =>
       (await call(importProgressAnswerSchema, (c) => c.imports.progress(jobId))).data,
   };

@@ -46,7 +46,7 @@ describe("reading the browser's bookmarks", () => {
 });
 
 describe('importing them', () => {
-  it("sends them through the server's JSON import under its own job id and answers the web import's notice", async () => {
+  it("sends them through the server's JSON import, follows the server's job and answers the web import's notice", async () => {
     const ext = await setupExtension();
     ext.setBookmarkTree(tree);
     const summary = readBookmarkTree(await ext.p.bookmarks.tree());
@@ -58,8 +58,9 @@ describe('importing them', () => {
       ['Tracker', 'Work'],
       ['API', 'Docs'],
     ]);
-    const sent = ext.server.requests.find((r) => r.path === '/api/import')!.body as { jobId: string };
-    expect(sent.jobId).toMatch(/^[0-9a-f-]{36}$/);
+    // The job the server answered is the one followed to its end.
+    expect(ext.server.requests.map((r) => r.path)).toContain('/api/import/job-1');
     expect(progress.every((r) => r.total === 3)).toBe(true);
+    expect(progress.at(-1)).toEqual({ processed: 3, total: 3 });
   });
 });

@@ -1,4 +1,5 @@
-import type { ImportResult } from '@linkhive/shared/domain';
+import { ApiError } from '@linkhive/shared/api';
+import { importMessages, type ImportResult } from '@linkhive/shared/domain';
 import type { ExtensionApi } from './api';
 import type { BookmarkTreeSummary } from './bookmarkTree';
 
@@ -11,9 +12,9 @@ export interface ImportProgressReport {
 }
 
 /**
- * Sends the browser's bookmarks through the server's JSON import under an id of our choosing, and
- * asks for that id's progress until the import answers. The server applies the import rules
- * (folder as category, existing links skipped unless `overwrite`) in one transaction.
+ * Sends the browser's bookmarks through the server's JSON import, then follows the job the server
+ * answers until it ends. The server applies the import rules (folder as category, existing links
+ * skipped unless `overwrite`) in one transaction.
  */
 export async function importBrowserBookmarks(
   api: ExtensionApi,
@@ -22,24 +23,13 @@ export async function importBrowserBookmarks(
   onProgress: (report: ImportProgressReport) => void,
   pollMs = importPollMs,
 ): Promise<ImportResult> {
-  const jobId = crypto.randomUUID();
-  let answered = false;
-  const polling = (async () => {
-    while (!answered) {
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
-      if (answered) return;
-      try {
-        const progress = await api.importProgress(jobId);
-        if (!answered) onProgress({ processed: progress.processed, total: progress.total });
-      } catch {
-        // 404 until the server has registered the job: not started yet, not a failure.
-      }
-    }
-  })();
-  try {
-    return await api.importItems({ jobId, overwrite, items: summary.items });
-  } finally {
-    answered = true;
-    await polling;
+  let job = await api.importItems({ overwrite, items: summary.items });
+  for (;;) {
+    onProgress({ processed: job.processed, total: job.total });
+    if (job.status === 'done' && job.result) return job.result;
+    if (job.status === 'failed')
+      throw new ApiError(500, job.error?.code ?? 'import_failed', job.error?.message ?? importMessages.failed);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    job = await api.importProgress(job.jobId);
   }
 }

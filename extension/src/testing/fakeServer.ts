@@ -141,7 +141,6 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   }
 
   interface ImportBody {
-    jobId: string;
     overwrite: boolean;
     items: { title: string; url: string; folder: string[] }[];
   }
@@ -153,20 +152,23 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       const res = create(userId, { link: item.url, title: item.title || domainOf(item.url), category });
       if (res.status === 201) imported++;
     }
+    const jobId = `job-${imports.size + 1}`;
     const result: ImportResult = {
-      jobId: body.jobId,
+      jobId,
       total: body.items.length,
       imported,
       overwritten: 0,
       skippedExisting: body.items.length - imported,
       skippedNotWeb: 0,
+      skippedTooLong: 0,
       duplicatesInFile: 0,
       folders: new Set(body.items.flatMap((i) => i.folder)).size,
       message: importMessages.success(imported, body.overwrite),
     };
     const total = body.items.length;
-    imports.set(body.jobId, { jobId: body.jobId, status: 'done', phase: 'done', total, processed: total, result });
-    return json(200, result);
+    // As the real server: the job answers at once (202), and is found done when asked next.
+    imports.set(jobId, { jobId, status: 'done', phase: 'done', total, processed: total, result, error: null });
+    return json(202, { jobId, status: 'running', phase: 'saving', total, processed: 0, result: null, error: null });
   }
 
   const fetch: typeof globalThis.fetch = async (input, init = {}) => {

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Dialect as KyselyDialect,
+} from 'kysely';
 import type { Database } from './schema.js';
+import { RetryingSqliteDriver, retryWhileBusy } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -40,15 +48,25 @@ export async function openDatabase(opts: {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // Waiting for another writer happens in RetryingSqliteDriver, without blocking the event loop.
+  sqlite.pragma('busy_timeout = 0');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('optimize=0x10002');
-  const timer = setInterval(() => sqlite.open && sqlite.pragma('optimize'), optimizeEveryMs).unref();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const optimize = (mask = '') => retryWhileBusy(() => void (sqlite.open && sqlite.pragma(`optimize${mask}`)));
+  await optimize('=0x10002');
+  // Statistics are an optimisation: a round that finds the database busy for long is skipped.
+  const timer = setInterval(() => optimize().catch(() => {}), optimizeEveryMs).unref();
+  const database = withStatementCache(sqlite);
+  const dialect: KyselyDialect = {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new RetryingSqliteDriver({ database }),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     dialect: 'sqlite',
-    optimize: async () => void sqlite.pragma('optimize'),
+    optimize: () => optimize(),
     destroy: () => {
       clearInterval(timer);
       return db.destroy();

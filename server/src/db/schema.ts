@@ -158,6 +158,10 @@ export interface ImportJobTable {
   processed: number;
   /** JSON of ImportResult once done. */
   result: string | null;
+  /** JSON of { code, message } once failed. */
+  error: string | null;
+  /** The worker renews this while it runs; past it, the job's process is gone. */
+  locked_until: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -20,7 +20,8 @@ export function readUpload(
     if (!req.is('multipart/form-data')) return reject(new AppError(415, 'unsupported_media_type', opts.missing));
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: opts.maxBytes, fields: 20 } });
+      // busboy reports its limit when a file reaches it: one byte more, so that exactly maxBytes passes.
+      bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: opts.maxBytes + 1, fields: 20 } });
     } catch {
       return reject(badRequest(opts.missing, opts.field));
     }

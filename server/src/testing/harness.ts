@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { createServer, type Server } from '../server.js';
 import { createPostgresDatabase, type TestDialect } from './databases.js';
@@ -14,20 +15,32 @@ export const testPublicUrl = 'http://linkhive.test';
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The Postgres database of a Postgres test server. */
+  databaseUrl: string | null;
   server: Server;
   outbox: () => ReturnType<typeof readOutbox>;
   agent: () => Agent;
+  /** Stops this server and starts another on the same data and database, as after a crash or a deploy. */
+  restart(): Promise<TestServer>;
   close(): Promise<void>;
 }
 
+interface Storage {
+  dataDir: string;
+  pgDb: { url: string; drop(): Promise<void> } | null;
+}
+
 /** A real server on a free port, its own data folder and its own database. */
-export async function startTestServer(
-  dialect: TestDialect,
-  env: Record<string, string> = {},
-  hooks: Pick<Parameters<typeof createServer>[1] & object, 'importHooks'> = {},
-): Promise<TestServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'linkhive-test-'));
-  const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : null;
+export async function startTestServer(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestServer> {
+  const storage: Storage = {
+    dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'linkhive-test-')),
+    pgDb: dialect === 'postgres' ? await createPostgresDatabase() : null,
+  };
+  return serveOn(storage, env);
+}
+
+async function serveOn(storage: Storage, env: Record<string, string>): Promise<TestServer> {
+  const { dataDir, pgDb } = storage;
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -37,20 +50,31 @@ export async function startTestServer(
     ...env,
     DATABASE_URL: pgDb?.url ?? '',
   });
-  const server = await createServer(config, { log: pino({ level: process.env.TEST_LOG ?? 'silent' }), ...hooks });
+  const server = await createServer(config, {
+    log: pino({ level: process.env.TEST_LOG ?? 'silent' }),
+    importWorkerFile: inject('importWorkerFile'),
+  });
   const http = server.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => http.once('listening', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  async function stop() {
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+    await server.close();
+  }
   return {
     url,
     dataDir,
+    databaseUrl: pgDb?.url ?? null,
     server,
     outbox: () => readOutbox(dataDir),
     agent: () => new Agent(url),
+    async restart() {
+      await stop();
+      return serveOn(storage, env);
+    },
     async close() {
-      http.closeAllConnections();
-      await new Promise((resolve) => http.close(resolve));
-      await server.close();
+      await stop();
       await pgDb?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
@@ -104,14 +128,26 @@ export class Agent {
   }
 
   /** A multipart upload of one file, as a browser's FormData sends it. */
-  async upload<T = any>(p: string, field: string, data: Uint8Array, filename: string, type: string): Promise<Reply<T>> {
+  upload<T = any>(p: string, field: string, data: Uint8Array, filename: string, type: string): Promise<Reply<T>> {
     const form = new FormData();
     form.append(field, new Blob([new Uint8Array(data)], { type }), filename);
+    return this.send<T>('POST', p, form);
+  }
+
+  /** A multipart form, with this agent's cookies or token. */
+  async send<T = any>(method: string, p: string, form: FormData): Promise<Reply<T>> {
     const headers: Record<string, string> = { origin: this.baseUrl };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.baseUrl + p, { method: 'POST', headers, body: form });
+    if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
+    const res = await fetch(this.baseUrl + p, { method, headers, body: form });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: body as T, headers: res.headers };
   }
 
   get = <T = any>(p: string) => this.request<T>('GET', p);

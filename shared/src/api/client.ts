@@ -17,7 +17,6 @@ import type {
   UpdateProfileInput,
   ForgotInput,
   ImportProgress,
-  ImportResult,
   JsonImportInput,
   LoginInput,
   LoginResult,
@@ -122,8 +121,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       lookup: (url: string) => request<BookmarkLookup>('GET', `/api/bookmarks/lookup${queryString({ url })}`),
     },
     imports: {
-      /** The extension's import of the browser's bookmarks (JSON); answers when the import is done. */
-      fromItems: (body: JsonImportInput) => request<ImportResult>('POST', '/api/import', body),
+      /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */
+      fromItems: (body: JsonImportInput) => request<ImportProgress>('POST', '/api/import', body),
       progress: (jobId: string) => request<ImportProgress>('GET', `/api/import/${encodeURIComponent(jobId)}`),
     },
     rss: {

@@ -113,6 +113,7 @@ export const importResultAnswerSchema = z.object({
   overwritten: count,
   skippedExisting: count,
   skippedNotWeb: count,
+  skippedTooLong: count.catch(0),
   duplicatesInFile: count,
   folders: count,
   message: z.string(),
@@ -125,6 +126,7 @@ export const importProgressAnswerSchema = z.object({
   total: count,
   processed: count,
   result: importResultAnswerSchema.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable().catch(null),
 });
 
 export const okAnswerSchema = z.object({ ok: z.literal(true) });

@@ -9,6 +9,9 @@ export const importMessages = {
     `${n} bookmarks have been ${overwrite ? 'imported and overwritten' : 'imported'} successfully`,
   tooLarge: 'The file is larger than 25 MB',
   notFound: 'This import does not exist',
+  failed: 'The import could not be finished. Your bookmarks are as they were.',
+  interrupted:
+    'The import stopped when the server restarted. Your bookmarks are as they were: please import the file again.',
 } as const;
 
 export const importMaxBytes = 25 * 1024 * 1024;
@@ -24,7 +27,8 @@ export const jsonImportSchema = z.object({
     .array(
       z.object({
         title: z.string().max(2000).default(''),
-        url: z.string().max(8000),
+        // Longer addresses are skipped by the import's rules (limits.addressMax), not refused here.
+        url: z.string().max(64 * 1024),
         /** Folder names from the top down; the nearest one becomes the category. */
         folder: z.array(z.string().max(500)).max(100).default([]),
         addedAt: z.number().optional(),
@@ -32,7 +36,6 @@ export const jsonImportSchema = z.object({
     )
     .max(200_000),
   overwrite: z.boolean().default(false),
-  jobId: z.string().uuid().optional(),
 });
 
 export type JsonImportInput = z.input<typeof jsonImportSchema>;
@@ -45,11 +48,17 @@ export interface ImportResult {
   overwritten: number;
   skippedExisting: number;
   skippedNotWeb: number;
+  /** Addresses longer than limits.addressMax: no site would open them, so they are left out. */
+  skippedTooLong: number;
   duplicatesInFile: number;
   folders: number;
   message: string;
 }
 
+/**
+ * What POST /api/import answers (202) and GET /api/import/:jobId then reports: the server makes
+ * the job id; `result` once done, `error` once failed.
+ */
 export interface ImportProgress {
   jobId: string;
   status: 'running' | 'done' | 'failed';
@@ -57,4 +66,5 @@ export interface ImportProgress {
   total: number;
   processed: number;
   result: ImportResult | null;
+  error: { code: string; message: string } | null;
 }

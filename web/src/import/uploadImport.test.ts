@@ -41,15 +41,14 @@ afterEach(() => vi.unstubAllGlobals());
 const file = new File(['<!DOCTYPE NETSCAPE-Bookmark-file-1>'], 'bookmarks.html', { type: 'text/html' });
 
 describe('uploadImport', () => {
-  it('posts jobId and overwrite before the file, reports bytes and the end of the upload', async () => {
+  it('posts overwrite before the file, reports bytes and the end of the upload, and answers the job', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const progress = vi.fn();
     const uploaded = vi.fn();
-    const done = uploadImport({ file, overwrite: true, jobId: 'j1', onUploadProgress: progress, onUploaded: uploaded });
+    const done = uploadImport({ file, overwrite: true, onUploadProgress: progress, onUploaded: uploaded });
     const xhr = FakeXhr.last;
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/import']);
-    expect([...xhr.body!.keys()]).toEqual(['jobId', 'overwrite', 'file']);
-    expect(xhr.body!.get('jobId')).toBe('j1');
+    expect([...xhr.body!.keys()]).toEqual(['overwrite', 'file']);
     expect(xhr.body!.get('overwrite')).toBe('true');
     expect((xhr.body!.get('file') as File).name).toBe('bookmarks.html');
 
@@ -57,13 +56,13 @@ describe('uploadImport', () => {
     expect(progress).toHaveBeenCalledWith(10, 35);
     xhr.upload.onload!();
     expect(uploaded).toHaveBeenCalled();
-    xhr.answer(200, { jobId: 'j1', imported: 3 });
-    await expect(done).resolves.toMatchObject({ jobId: 'j1', imported: 3 });
+    xhr.answer(202, { jobId: 'j1', status: 'running', total: 3 });
+    await expect(done).resolves.toMatchObject({ jobId: 'j1', status: 'running', total: 3 });
   });
 
   it("turns the server's error body into an ApiError with its code", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const done = uploadImport({ file, overwrite: false, jobId: 'j2' });
+    const done = uploadImport({ file, overwrite: false });
     FakeXhr.last.answer(400, { error: { code: 'invalid_file', message: importMessages.invalidSyntax, field: 'file' } });
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -72,14 +71,14 @@ describe('uploadImport', () => {
 
   it('says the file is too large when a proxy refuses it without a JSON body', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const done = uploadImport({ file, overwrite: false, jobId: 'j3' });
+    const done = uploadImport({ file, overwrite: false });
     FakeXhr.last.answer(413);
     await expect(done).rejects.toMatchObject({ status: 413, message: importMessages.tooLarge });
   });
 
   it('reports a network failure with the client’s message', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const done = uploadImport({ file, overwrite: false, jobId: 'j4' });
+    const done = uploadImport({ file, overwrite: false });
     FakeXhr.last.onerror!();
     await expect(done).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });

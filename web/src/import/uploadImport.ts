@@ -1,11 +1,10 @@
 import { ApiError, networkErrorMessage } from '@linkhive/shared/api';
-import type { ApiErrorBody, ImportResult } from '@linkhive/shared/domain';
+import type { ApiErrorBody, ImportProgress } from '@linkhive/shared/domain';
 import { httpMessages, importMessages } from '@linkhive/shared/domain';
 
 export interface UploadRequest {
   file: File;
   overwrite: boolean;
-  jobId: string;
   /** Bytes sent so far, for the upload bar; fetch cannot report this, which is why this is an XHR. */
   onUploadProgress?: (sent: number, total: number) => void;
   /** Called once the last byte is sent: from then on the server is reading and saving. */
@@ -14,15 +13,14 @@ export interface UploadRequest {
 }
 
 /**
- * POST /api/import as multipart. The text fields go before the file: the server reads the form as
- * it streams in and has to know the job and the overwrite choice by the time the file ends. Same
- * origin, so the session cookie and the Origin header the server checks go with it.
+ * POST /api/import as multipart; answers the job the server made for it (202), to follow with
+ * GET /api/import/:jobId. The overwrite field goes before the file, as the server reads the form
+ * while it streams in. Same origin, so the session cookie and the Origin header go with it.
  */
-export function uploadImport({ file, overwrite, jobId, onUploadProgress, onUploaded, signal }: UploadRequest) {
-  return new Promise<ImportResult>((resolve, reject) => {
+export function uploadImport({ file, overwrite, onUploadProgress, onUploaded, signal }: UploadRequest) {
+  return new Promise<ImportProgress>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('The import was cancelled', 'AbortError'));
     const form = new FormData();
-    form.append('jobId', jobId);
     form.append('overwrite', String(overwrite));
     form.append('file', file, file.name);
 
@@ -33,7 +31,7 @@ export function uploadImport({ file, overwrite, jobId, onUploadProgress, onUploa
     xhr.upload.onload = () => onUploaded?.();
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportResult);
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportProgress);
       reject(toApiError(xhr.status, body));
     };
     xhr.onerror = () => reject(new ApiError(0, 'network_error', networkErrorMessage));

@@ -6,7 +6,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api';
 import { useLibrary } from '../bookmarks/library';
-import { newJobId } from './jobId';
 import { uploadImport } from './uploadImport';
 
 /** How often the page asks how far the server has got, once the file is sent. */
@@ -20,8 +19,8 @@ export type ImportState =
   | { step: 'failed'; title?: string; message: string };
 
 /**
- * Runs one import: the upload with its byte count, then the server's progress polled until the
- * answer comes, then the spec's notice and the way to /categories after importRedirectMs.
+ * Runs one import: the upload with its byte count, then the server's job followed until it ends,
+ * then the spec's notice and the way to /categories after importRedirectMs.
  */
 export function useImport() {
   const [state, setState] = useState<ImportState>({ step: 'idle' });
@@ -51,42 +50,38 @@ export function useImport() {
 
   const start = useCallback(
     async (file: File, overwrite: boolean) => {
-      const jobId = newJobId();
-      let answered = false;
       setState({ step: 'uploading', sent: 0, total: file.size });
-
-      // Until the file has been read the server knows no such job (404); that is simply not yet.
-      const poll = () =>
-        later(async () => {
-          if (answered || !mounted.current) return;
-          const progress = await api
-            .request<ImportProgress>('GET', `/api/import/${encodeURIComponent(jobId)}`)
-            .catch(() => null);
-          if (answered) return;
-          if (progress) setState({ step: 'processing', progress });
-          poll();
-        }, importPollMs);
-
+      let uploaded = false;
       try {
-        const result = await uploadImport({
+        let job = await uploadImport({
           file,
           overwrite,
-          jobId,
-          onUploadProgress: (sent, total) => !answered && setState({ step: 'uploading', sent, total }),
+          onUploadProgress: (sent, total) => !uploaded && setState({ step: 'uploading', sent, total }),
           onUploaded: () => {
-            if (answered) return;
+            uploaded = true;
             setState({ step: 'processing', progress: null });
-            poll();
           },
         });
-        answered = true;
+        // The server answers the job once it has read the file; it saves on while this page asks.
+        while (job.status === 'running') {
+          if (mounted.current) setState({ step: 'processing', progress: job });
+          // Not a `later` timer: after the user leaves the page the job is still followed to its notice.
+          await new Promise((resolve) => setTimeout(resolve, importPollMs));
+          job = await api.request<ImportProgress>('GET', `/api/import/${encodeURIComponent(job.jobId)}`).catch(
+            // A lost answer is asked again; the job goes on on the server either way.
+            () => job,
+          );
+        }
+        if (job.status === 'failed' || !job.result)
+          throw new ApiError(500, job.error?.code ?? 'import_failed', job.error?.message ?? importMessages.failed);
+        const result = job.result;
         notify({ message: importMessages.success(result.imported, overwrite), severity: 'success' });
         useLibrary.getState().changed();
         if (!mounted.current) return;
         setState({ step: 'done', result, overwrite });
         later(() => navigate('/categories'), importRedirectMs);
       } catch (e) {
-        answered = true;
+        if (!mounted.current) return;
         setState(
           e instanceof ApiError && e.code === 'invalid_file'
             ? { step: 'failed', title: importMessages.invalidTitle, message: importMessages.invalidSyntax }

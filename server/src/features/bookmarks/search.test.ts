@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMatchCap } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects, type TestDialect } from '../../testing/databases.js';
+import { waitForImport } from '../../testing/imports.js';
 
 const library = [
   { title: 'Kysely query builder', link: 'https://kysely.dev/docs/intro', category: 'Development' },
@@ -105,7 +106,8 @@ describe.each(testDialects)('search on %s', (dialect) => {
       url: `https://many.example.com/a/${i}`,
       folder: ['Reading'],
     }));
-    expect((await big.post('/api/import', { items })).body.imported).toBe(searchMatchCap + 50);
+    const job = await big.post('/api/import', { items });
+    expect((await waitForImport(big, job.body.jobId)).result?.imported).toBe(searchMatchCap + 50);
     const res = await big.get('/api/bookmarks?q=art&pageSize=25');
     expect(res.body).toMatchObject({ total: searchMatchCap, capped: true });
     expect(res.body.items).toHaveLength(25);

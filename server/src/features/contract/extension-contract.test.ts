@@ -118,12 +118,10 @@ describe('the API as the extension uses it', () => {
     expect(parsed(bookmarkLookupAnswerSchema, await api.bookmarks.lookup(b.link)).bookmark).toBeNull();
   });
 
-  it('serves the import: JSON items in, counts and progress out', async () => {
-    const jobId = '0b7c1f7e-3a52-4c1e-9a55-4f3f0f1d2c3b';
-    const result = parsed(
-      importResultAnswerSchema,
+  it('serves the import: JSON items in, a job out, followed to its counts', async () => {
+    let job = parsed(
+      importProgressAnswerSchema,
       await api.imports.fromItems({
-        jobId,
         overwrite: false,
         items: [
           { title: 'Docs', url: 'https://import.example.com/docs', folder: ['Bookmarks bar', 'Work'] },
@@ -132,9 +130,14 @@ describe('the API as the extension uses it', () => {
         ],
       }),
     );
-    expect(result).toMatchObject({ imported: 2, skippedNotWeb: 1, message: importMessages.success(2, false) });
-    const progress = parsed(importProgressAnswerSchema, await api.imports.progress(jobId));
-    expect(progress).toMatchObject({ status: 'done', processed: 2, result: { imported: 2 } });
+    expect(job).toMatchObject({ total: 2, error: null });
+    while (job.status === 'running') job = parsed(importProgressAnswerSchema, await api.imports.progress(job.jobId));
+    expect(job).toMatchObject({ status: 'done', processed: 2, result: { imported: 2 } });
+    expect(parsed(importResultAnswerSchema, job.result)).toMatchObject({
+      imported: 2,
+      skippedNotWeb: 1,
+      message: importMessages.success(2, false),
+    });
   });
 
   it('answers errors in the one shape the extension reads', async () => {

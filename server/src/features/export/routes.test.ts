@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
+import { importFile } from '../../testing/imports.js';
 
 describe.each(testDialects)('export on %s', (dialect) => {
   let t: TestServer;
@@ -39,14 +40,8 @@ describe.each(testDialects)('export on %s', (dialect) => {
 
     const b = t.agent();
     await b.signUp(`exp2-${dialect}@example.com`);
-    const form = new FormData();
-    form.append('file', new Blob([html], { type: 'text/html' }), 'export.html');
-    const imported = await fetch(`${t.url}/api/import`, {
-      method: 'POST',
-      headers: { origin: t.url, cookie: `linkhive.session_token=${b.cookie('linkhive.session_token')}` },
-      body: form,
-    });
-    expect((await imported.json()).imported).toBe(3);
+    const imported = await importFile(b, Buffer.from(html), 'export.html');
+    expect(imported.job?.result?.imported).toBe(3);
 
     const pick = (x: { items: Record<string, unknown>[] }) =>
       x.items

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMaxBytes, importMessages as m } from '@linkhive/shared/domain';
+import { importMaxBytes, importMessages as m, type ImportProgress } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { generateLinks, netscapeFile } from '../../testing/netscape-file.js';
+import { postImportFile } from '../../testing/imports.js';
 
 const linkCount = 40_000;
 const links = generateLinks(linkCount, { duplicateShare: 0.1 });
@@ -29,35 +30,27 @@ describe.each(testDialects)('a 25 MB import on %s', (dialect) => {
     const data = fileNearTheLimit();
     expect(data.length).toBeGreaterThan(importMaxBytes - 256 * 1024);
     expect(data.length).toBeLessThanOrEqual(importMaxBytes);
+    const res = await postImportFile(a, data, 'bookmarks.html');
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ total: uniqueLinks, error: null });
 
-    const jobId = crypto.randomUUID();
-    const form = new FormData();
-    form.append('jobId', jobId);
-    form.append('file', new Blob([new Uint8Array(data)], { type: 'text/html' }), 'bookmarks.html');
-    const upload = fetch(`${a.baseUrl}/api/import`, {
-      method: 'POST',
-      headers: { origin: a.baseUrl, cookie: `linkhive.session_token=${a.cookie('linkhive.session_token')}` },
-      body: form,
-    }).then(async (res) => ({ status: res.status, body: await res.json() }));
-
-    // Poll as the import page does; the answers seen before the import ends must show it running.
-    let finished = false;
-    void upload.finally(() => (finished = true));
-    const seen: { status: string; processed: number; total: number }[] = [];
-    while (!finished) {
-      const progress = await a.get(`/api/import/${jobId}`);
-      if (progress.status === 200) seen.push(progress.body);
+    // Poll as the import page does, until the job ends.
+    const seen: ImportProgress[] = [];
+    for (;;) {
+      const progress = (await a.get<ImportProgress>(`/api/import/${res.body.jobId}`)).body;
+      seen.push(progress);
+      if (progress.status !== 'running') break;
       await new Promise((r) => setTimeout(r, 5));
     }
-    const res = await upload;
-
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      jobId,
-      total: uniqueLinks,
-      imported: uniqueLinks,
-      duplicatesInFile: linkCount - uniqueLinks,
-      message: m.success(uniqueLinks, false),
+    expect(seen.at(-1)).toMatchObject({
+      status: 'done',
+      result: {
+        jobId: res.body.jobId,
+        total: uniqueLinks,
+        imported: uniqueLinks,
+        duplicatesInFile: linkCount - uniqueLinks,
+        message: m.success(uniqueLinks, false),
+      },
     });
     expect((await a.get('/api/bookmarks?pageSize=1')).body.total).toBe(uniqueLinks);
     const running = seen.filter((p) => p.status === 'running' && p.processed > 0);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { limits } from '@linkhive/shared/domain';
 import { fixturesDir } from '../../testing/fixture-server.js';
 import { generateLinks, netscapeFile } from '../../testing/netscape-file.js';
 import {
@@ -8,6 +9,7 @@ import {
   categoryFromFolder,
   createNetscapeParser,
   hasNetscapeMarker,
+  maxFolderDepth,
   parseNetscape,
 } from './netscape-parser.js';
 
@@ -129,5 +131,56 @@ describe('the Netscape bookmark parser on real exports', () => {
     expect(r.items).toHaveLength(unique.size);
     expect(r.duplicatesInFile).toBe(links.length - unique.size);
     for (const item of r.items) expect(item.category).toBe(categoryFromFolder(unique.get(item.link)!.folder.at(-1)));
+  });
+});
+
+describe('the parser on hostile files', () => {
+  const head = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n';
+
+  // Each of these took the HTML tree builder from 6.7 s to over a minute, the square of the depth;
+  // read token by token they are read in time linear in their size (see `npm run bench`).
+  it('reads 200,000 nested folders and keeps the link in the deepest folder it keeps', () => {
+    const depth = 200_000;
+    const folders = Array.from({ length: depth }, (_, i) => `<DT><H3>F${i + 1}</H3><DL>`).join('');
+    const text = `${head}${folders}<DT><A HREF="https://deep.example.com/">Deep</A>${'</DL>'.repeat(depth)}
+      <DT><A HREF="https://top.example.com/">Top</A></DL>`;
+    expect(text.length).toBeGreaterThan(1_800_000);
+    const r = parseNetscape(text, now);
+    expect(r.folders).toBe(depth);
+    expect(r.items.map((i) => [i.title, i.category])).toEqual([
+      ['Deep', `F${maxFolderDepth}`],
+      ['Top', 'Uncategorized'],
+    ]);
+  });
+
+  it('flattens folders past the depth limit into their ancestor and finds its way back out', () => {
+    const nest = (names: string[], inner: string): string =>
+      names.length ? `<DT><H3>${names[0]}</H3><DL><p>${nest(names.slice(1), inner)}</DL><p>` : inner;
+    const names = Array.from({ length: maxFolderDepth + 5 }, (_, i) => `Level ${i + 1}`);
+    const text = `${head}${nest(['Outer'], `<DT><A HREF="https://a.example.com/">A</A>${nest(names, '<DT><A HREF="https://b.example.com/">B</A>')}<DT><A HREF="https://c.example.com/">C</A>`)}</DL>`;
+    const r = parseNetscape(text, now);
+    expect(r.items.map((i) => [i.title, i.category])).toEqual([
+      ['A', 'Outer'],
+      ['B', `Level ${maxFolderDepth - 1}`],
+      ['C', 'Outer'],
+    ]);
+  });
+
+  it('reads 60,000 unclosed tags and 60,000 stray closing tags around its links', () => {
+    const text = `${head}${'<b>'.repeat(60_000)}<DT><A HREF="https://a.example.com/">A</A>${'</i>'.repeat(60_000)}
+      <DT><A HREF="https://b.example.com/">B</A></DL>`;
+    const r = parseNetscape(text, now);
+    expect(r.items.map((i) => i.title)).toEqual(['A', 'B']);
+  });
+
+  it('keeps a bounded part of an endless title, and skips an address longer than a bookmark may hold', () => {
+    const long = `https://long.example.com/${'x'.repeat(200_000)}`;
+    const feed = `https://a.example.com/feed/${'f'.repeat(limits.addressMax)}`;
+    const text = `${head}<DT><A HREF="${long}">Long</A>
+      <DT><A HREF="https://a.example.com/" FEEDURL="${feed}">${'T'.repeat(500_000)}</A></DL>`;
+    const r = parseNetscape(text, now);
+    expect(r.skippedTooLong).toBe(1);
+    expect(r.items).toHaveLength(1);
+    expect(r.items[0]).toMatchObject({ title: 'T'.repeat(50), link: 'https://a.example.com/', rssFeed: null });
   });
 });

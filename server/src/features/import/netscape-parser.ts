@@ -1,26 +1,24 @@
-import { Parser } from 'htmlparser2';
-import { autoTitle, capitaliseFirst, domainOfUrl, limits, linkKeyOf } from '@linkhive/shared/domain';
+import { Tokenizer } from 'htmlparser2';
+import { createLinkCollector, webAddress, type ParseResult } from './link-collector.js';
 
-export const uncategorized = 'Uncategorized';
+export { addDate, categoryFromFolder, createLinkCollector, uncategorized } from './link-collector.js';
+export type { ImportItem, ParseResult } from './link-collector.js';
 
-export interface ImportItem {
-  title: string;
-  link: string;
-  linkKey: string;
-  domain: string;
-  category: string;
-  createdAt: string;
-  /** From our own exports: TAGS holding 'favourite', and FEEDURL. */
-  favourite: boolean;
-  rssFeed: string | null;
-}
+/**
+ * Folders nested deeper than this are read as their ancestor at this depth: their links keep the
+ * category of that ancestor. Browsers allow any depth, but no one files links 64 folders down,
+ * and a bound keeps a hostile file's cost linear.
+ */
+export const maxFolderDepth = 64;
 
-export interface ParseResult {
-  items: ImportItem[];
-  folders: number;
-  /** Anchors whose address is not http(s): javascript:, place:, data:, relative notes. */
-  skippedNotWeb: number;
-  duplicatesInFile: number;
+// Text kept per title or folder name, and per attribute: titles are cut to 50 and addresses are
+// limited anyway; the rest of an endless value is read past, not stored.
+const maxTextChars = 4096;
+const maxAttributeChars = 64 * 1024;
+
+/** The marker every Netscape bookmark file starts with (after an optional byte-order mark). */
+export function hasNetscapeMarker(head: string): boolean {
+  return /^\s*<!DOCTYPE\s+NETSCAPE-Bookmark-file-1\s*>/i.test(head.replace(/^\uFEFF/, ''));
 }
 
 interface Anchor {
@@ -30,167 +28,160 @@ interface Anchor {
   feedUrl?: string;
 }
 
-function webUrl(value: string | undefined): URL | null {
-  if (!value) return null;
-  try {
-    const u = new URL(value.trim());
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname ? u : null;
-  } catch {
-    return null;
-  }
-}
-
-const webAddress = (value: string | undefined) => webUrl(value)?.toString() ?? null;
-
-/** The marker every Netscape bookmark file starts with (after an optional byte-order mark). */
-export function hasNetscapeMarker(head: string): boolean {
-  return /^\s*<!DOCTYPE\s+NETSCAPE-Bookmark-file-1\s*>/i.test(head.replace(/^\uFEFF/, ''));
-}
-
-/** A folder name as a category: letters, digits and spaces, at most 25, first letter capitalised. */
-export function categoryFromFolder(name: string | null | undefined): string {
-  const cleaned = (name ?? '')
-    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, limits.customCategoryMax)
-    .trim();
-  return cleaned ? capitaliseFirst(cleaned) : uncategorized;
-}
-
-/** ADD_DATE in seconds, milliseconds or microseconds; anything unreadable is now. */
-export function addDate(value: string | undefined, now: Date): string {
-  const n = Number(value);
-  if (!value || !Number.isFinite(n) || n <= 0) return now.toISOString();
-  const ms = n > 1e14 ? n / 1000 : n > 1e11 ? n : n * 1000;
-  const d = new Date(ms);
-  return Number.isNaN(d.getTime()) || d.getFullYear() > 9999 ? now.toISOString() : d.toISOString();
-}
-
-/**
- * Gathers links by the import rules, whatever they were read from: http(s) only (the rest counted),
- * one per address, the nearest folder as category, titles cut to 50.
- */
-export function createLinkCollector(now: Date) {
-  const seen = new Set<string>();
-  const result: ParseResult = { items: [], folders: 0, skippedNotWeb: 0, duplicatesInFile: 0 };
-  return {
-    result,
-    add(
-      href: string,
-      text: string,
-      folder: string | null | undefined,
-      date: string | undefined,
-      extra: { favourite?: boolean; rssFeed?: string | null } = {},
-    ): boolean {
-      const link = href.trim();
-      const url = webUrl(link);
-      if (!url) {
-        result.skippedNotWeb++;
-        return false;
-      }
-      const linkKey = linkKeyOf(url);
-      if (seen.has(linkKey)) {
-        result.duplicatesInFile++;
-        return false;
-      }
-      seen.add(linkKey);
-      result.items.push({
-        title: autoTitle(text, link),
-        link,
-        linkKey,
-        domain: domainOfUrl(url),
-        category: categoryFromFolder(folder),
-        createdAt: addDate(date, now),
-        favourite: extra.favourite ?? false,
-        rssFeed: extra.rssFeed ?? null,
-      });
-      return true;
-    },
-  };
-}
-
 /**
  * A streaming reader of the Netscape bookmark format: feed it text in chunks as the upload
- * arrives. Folders are <H3> followed by a <DL>; unclosed <DT> and <p> tags are normal here.
+ * arrives. Folders are <H3> followed by a <DL>; unclosed <DT>, <DD> and <p> tags are normal here.
+ *
+ * It reads htmlparser2's tokens with its own small state instead of the HTML tree builder: the
+ * tree builder keeps every unclosed element on a stack that it shifts on every tag, so a file of
+ * deep or never-closed elements costs the square of its size. Here only the folder path is kept,
+ * bounded by maxFolderDepth, and every token costs the same whatever came before.
  */
 export function createNetscapeParser(now = new Date()) {
-  const folderStack: (string | null)[] = [];
-  let pendingFolder: string | null = null;
-  let inH3 = false;
-  let h3Text = '';
-  let anchor: Anchor | null = null;
-  let anchorText = '';
   const links = createLinkCollector(now);
   const result = links.result;
+  const folders: (string | null)[] = [];
+  /** <DL>s opened past maxFolderDepth: their closing tags must not pop the kept path. */
+  let overflow = 0;
+  let pendingFolder: string | null = null;
+  let h3: string | null = null;
+  let anchor: Anchor | null = null;
+  let anchorText = '';
 
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        if (name === 'h3') {
-          inH3 = true;
-          h3Text = '';
-        } else if (name === 'dl') {
-          folderStack.push(pendingFolder);
-          pendingFolder = null;
-        } else if (name === 'a') {
-          anchor = {
-            href: (attrs.href ?? '').trim(),
-            addDate: attrs.add_date,
-            tags: attrs.tags,
-            feedUrl: attrs.feedurl,
-          };
-          anchorText = '';
-        }
-      },
-      ontext(text) {
-        if (inH3) h3Text += text;
-        else if (anchor) anchorText += text;
-      },
-      onclosetag(name) {
-        if (name === 'h3' && inH3) {
-          inH3 = false;
-          pendingFolder = h3Text.replace(/\s+/g, ' ').trim();
-          result.folders++;
-        } else if (name === 'dl') {
-          folderStack.pop();
-        } else if (name === 'a' && anchor) {
-          take(anchor, anchorText);
-          anchor = null;
-        }
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
+  // The tokenizer reports positions in the whole input; these are the chunks not yet read past.
+  const buffers: string[] = [];
+  let bufferOffset = 0;
+  function slice(start: number, end: number): string {
+    while (buffers.length > 1 && start - bufferOffset >= buffers[0]!.length) {
+      bufferOffset += buffers.shift()!.length;
+    }
+    let out = '';
+    let offset = bufferOffset;
+    for (const b of buffers) {
+      if (offset >= end) break;
+      if (offset + b.length > start) out += b.slice(Math.max(0, start - offset), end - offset);
+      offset += b.length;
+    }
+    return out;
+  }
+  const release = (upTo: number) => void slice(upTo, upTo);
 
-  function take(a: Anchor, text: string) {
-    const folder = folderStack.length > 1 ? folderStack[folderStack.length - 1] : null;
-    links.add(a.href, text, folder, a.addDate, {
-      favourite: (a.tags ?? '').split(',').some((t) => t.trim().toLowerCase() === 'favourite'),
-      rssFeed: webAddress(a.feedUrl),
-    });
+  const appendCapped = (to: string, text: string, max: number) =>
+    to.length >= max ? to : to + text.slice(0, max - to.length);
+
+  function closeFolderTitle() {
+    if (h3 === null) return;
+    pendingFolder = h3.replace(/\s+/g, ' ').trim();
+    result.folders++;
+    h3 = null;
   }
 
-  // Exports put a stray <p> after every <DL>; HTML keeps each one open, so the parser's element
-  // stack would grow by one per folder and every later tag would pay for it. They carry nothing,
-  // so they are dropped before parsing; a tag cut in two by a chunk boundary waits for the next chunk.
-  let carry = '';
+  function closeAnchor() {
+    if (!anchor) return;
+    const folder = folders.length > 1 ? folders[folders.length - 1] : null;
+    links.add(anchor.href, anchorText, folder, anchor.addDate, {
+      favourite: (anchor.tags ?? '').split(',').some((t) => t.trim().toLowerCase() === 'favourite'),
+      rssFeed: webAddress(anchor.feedUrl),
+    });
+    anchor = null;
+  }
+
+  let tag = '';
+  let attributes: Record<string, string> = {};
+  let attributeName = '';
+  let attributeValue = '';
+
+  function openTag(name: string, attrs: Record<string, string>) {
+    // An anchor or a folder title never spans a list, a list item or another anchor.
+    if (name === 'a' || name === 'dl' || name === 'dt' || name === 'dd' || name === 'h3') {
+      closeAnchor();
+      if (name !== 'h3') closeFolderTitle();
+    }
+    if (name === 'h3') h3 = '';
+    else if (name === 'dl') {
+      // The outermost list is the file itself, not a folder.
+      if (folders.length <= maxFolderDepth) folders.push(pendingFolder);
+      else overflow++;
+      pendingFolder = null;
+    } else if (name === 'a') {
+      anchor = { href: (attrs.href ?? '').trim(), addDate: attrs.add_date, tags: attrs.tags, feedUrl: attrs.feedurl };
+      anchorText = '';
+    }
+  }
+
+  function closeTag(name: string) {
+    if (name === 'h3') closeFolderTitle();
+    else if (name === 'a') closeAnchor();
+    else if (name === 'dl') {
+      closeAnchor();
+      closeFolderTitle();
+      if (overflow > 0) overflow--;
+      else folders.pop();
+    }
+  }
+
+  function text(value: string) {
+    if (h3 !== null) h3 = appendCapped(h3, value, maxTextChars);
+    else if (anchor) anchorText = appendCapped(anchorText, value, maxTextChars);
+  }
+
+  const tokenizer = new Tokenizer(
+    { xmlMode: false, decodeEntities: true },
+    {
+      ontext: (start, end) => text(slice(start, end)),
+      ontextentity: (codePoint) => text(String.fromCodePoint(codePoint)),
+      onopentagname(start, end) {
+        tag = slice(start, end).toLowerCase();
+        attributes = {};
+      },
+      onattribname(start, end) {
+        attributeName = slice(start, end).toLowerCase();
+        attributeValue = '';
+      },
+      onattribdata(start, end) {
+        if (attributeValue.length < maxAttributeChars)
+          attributeValue = appendCapped(attributeValue, slice(start, end), maxAttributeChars);
+        else release(end);
+      },
+      onattribentity(codePoint) {
+        attributeValue = appendCapped(attributeValue, String.fromCodePoint(codePoint), maxAttributeChars);
+      },
+      onattribend() {
+        if (!(attributeName in attributes)) attributes[attributeName] = attributeValue;
+        attributeValue = '';
+      },
+      onopentagend(end) {
+        openTag(tag, attributes);
+        release(end);
+      },
+      onselfclosingtag(end) {
+        openTag(tag, attributes);
+        release(end);
+      },
+      onclosetag(start, end) {
+        closeTag(slice(start, end).toLowerCase());
+      },
+      oncomment: (_start, end) => release(end),
+      oncdata: (_start, end) => release(end),
+      ondeclaration: (_start, end) => release(end),
+      onprocessinginstruction: (_start, end) => release(end),
+      onend() {},
+    },
+  );
+
   return {
     write(chunk: string) {
-      const text = carry + chunk;
-      const cut = text.search(/<(?:p\s*)?$/i);
-      carry = cut === -1 ? '' : text.slice(cut);
-      parser.write((cut === -1 ? text : text.slice(0, cut)).replace(strayParagraph, ''));
+      if (!chunk) return;
+      buffers.push(chunk);
+      tokenizer.write(chunk);
     },
     end(): ParseResult {
-      parser.write(carry.replace(strayParagraph, ''));
-      parser.end();
+      tokenizer.end();
+      closeAnchor();
       return result;
     },
   };
 }
-
-const strayParagraph = /<p\s*>/gi;
 
 export function parseNetscape(text: string, now = new Date()): ParseResult {
   const p = createNetscapeParser(now);

@@ -1,45 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages as m } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
-import { testDialects } from '../../testing/databases.js';
+import { testDialects, type TestDialect } from '../../testing/databases.js';
 import { fixturesDir } from '../../testing/fixture-server.js';
+import { importFile, postImportFile, waitForImport } from '../../testing/imports.js';
 
 const file = (name: string) => fs.readFileSync(path.join(fixturesDir, 'bookmarks', name));
-
-async function importFile(a: Agent, data: Buffer, name: string, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(data)], { type: 'text/html' }), name);
-  const headers: Record<string, string> = {
-    origin: a.baseUrl,
-    cookie: `linkhive.session_token=${a.cookie('linkhive.session_token')}`,
-  };
-  const res = await fetch(`${a.baseUrl}/api/import`, { method: 'POST', headers, body: form });
-  return { status: res.status, body: await res.json() };
-}
-
 const total = async (a: Agent) => (await a.get('/api/bookmarks?pageSize=1')).body.total as number;
+
+/** A real failure inside the commit: the database refuses one address, as a full disk or a broken row would. */
+async function refuseLinksTo(t: TestServer, dialect: TestDialect, host: string) {
+  const db = t.server.database.db;
+  if (dialect === 'sqlite') {
+    await sql`create trigger refuse_link before insert on bookmark when new.link like ${sql.lit(`%${host}%`)}
+      begin select raise(abort, 'refused by test'); end`.execute(db);
+    return () => sql`drop trigger refuse_link`.execute(db);
+  }
+  await sql`create function refuse_link() returns trigger language plpgsql as $$
+    begin if new.link like ${sql.lit(`%${host}%`)} then raise exception 'refused by test'; end if; return new; end $$`.execute(
+    db,
+  );
+  await sql`create trigger refuse_link before insert on bookmark for each row execute function refuse_link()`.execute(
+    db,
+  );
+  return async () => {
+    await sql`drop trigger refuse_link on bookmark`.execute(db);
+    await sql`drop function refuse_link()`.execute(db);
+  };
+}
 
 describe.each(testDialects)('import on %s', (dialect) => {
   let t: TestServer;
-  let failNext = false;
   beforeAll(async () => {
-    t = await startTestServer(
-      dialect,
-      {},
-      {
-        importHooks: {
-          async beforeCommit() {
-            if (failNext) {
-              failNext = false;
-              throw new Error('injected failure');
-            }
-          },
-        },
-      },
-    );
+    t = await startTestServer(dialect);
   });
   afterAll(() => t?.close());
 
@@ -61,16 +57,37 @@ describe.each(testDialects)('import on %s', (dialect) => {
   ])('imports %s: %i bookmarks', async (name, count) => {
     const a = await fresh();
     const res = await importFile(a, file(name), name);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: expect.any(String), total: count, error: null });
+    expect(res.job).toMatchObject({
+      status: 'done',
+      phase: 'done',
       total: count,
-      imported: count,
-      skippedExisting: 0,
-      message: m.success(count, false),
+      processed: count,
+      error: null,
+      result: {
+        jobId: res.body.jobId,
+        total: count,
+        imported: count,
+        skippedExisting: 0,
+        message: m.success(count, false),
+      },
     });
     expect(await total(a)).toBe(count);
-    const progress = await a.get(`/api/import/${res.body.jobId}`);
-    expect(progress.body).toMatchObject({ status: 'done', phase: 'done', total: count, processed: count });
+  });
+
+  it('makes the job id itself and ignores one sent by the client', async () => {
+    const a = await fresh();
+    const b = await fresh();
+    const first = await importFile(a, file('delicious-export-tags-private.html'), 'd.html');
+    // Another user naming the first job's id learns nothing and breaks nothing.
+    const second = await importFile(b, file('delicious-export-tags-private.html'), 'd.html', {
+      jobId: first.body.jobId,
+    });
+    expect(second.status).toBe(202);
+    expect(second.body.jobId).not.toBe(first.body.jobId);
+    expect(second.job?.status).toBe('done');
+    expect(first.body.jobId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('keeps folder names as categories and dates from the file', async () => {
@@ -82,7 +99,7 @@ describe.each(testDialects)('import on %s', (dialect) => {
     expect(book.createdAt).toBe(new Date(1517563491 * 1000).toISOString());
   });
 
-  it('refuses a missing file, a file that is not .html and a file without the bookmark marker', async () => {
+  it('refuses a missing file, a file that is not .html and a file without the bookmark marker, leaving no job', async () => {
     const a = await fresh();
     const noFile = await a.request('POST', '/api/import', undefined, {
       headers: { 'content-type': 'multipart/form-data; boundary=x' },
@@ -90,13 +107,22 @@ describe.each(testDialects)('import on %s', (dialect) => {
     });
     expect(noFile.status).toBe(400);
     expect(noFile.body.error.message).toBe(m.fileRequired);
-    const txt = await importFile(a, file('chrome-export-nested-icons.html'), 'bookmarks.txt');
+    const empty = await postImportFile(a, new Uint8Array(), 'empty.html');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe(m.fileRequired);
+    const txt = await postImportFile(a, file('chrome-export-nested-icons.html'), 'bookmarks.txt');
     expect(txt.status).toBe(415);
     expect(txt.body.error).toEqual({ code: 'html_required', message: m.htmlRequired, field: 'file' });
-    const pocket = await importFile(a, file('pocket-export-not-netscape.html'), 'pocket.html');
+    const pocket = await postImportFile(a, file('pocket-export-not-netscape.html'), 'pocket.html');
     expect(pocket.status).toBe(400);
     expect(pocket.body.error).toEqual({ code: 'invalid_file', message: m.invalidSyntax, field: 'file' });
     expect(await total(a)).toBe(0);
+    const jobs = await t.server.database.db
+      .selectFrom('import_job')
+      .select('id')
+      .where('user_id', '=', (await a.get('/api/auth/me')).body.user.id)
+      .execute();
+    expect(jobs).toHaveLength(0);
   });
 
   it('skips links the user has, or replaces them when asked to overwrite', async () => {
@@ -108,14 +134,13 @@ describe.each(testDialects)('import on %s', (dialect) => {
       favourite: true,
     });
     const skip = await importFile(a, file('firefox-export-cyrillic-separator.html'), 'b.html');
-    expect(skip.body).toMatchObject({ imported: 12, skippedExisting: 1, overwritten: 0 });
+    expect(skip.job?.result).toMatchObject({ imported: 12, skippedExisting: 1, overwritten: 0 });
     expect((await a.get('/api/bookmarks?q=pouchdb')).body.items[0]).toMatchObject({
       title: 'Mine',
       category: 'Databases',
     });
-
     const over = await importFile(a, file('firefox-export-cyrillic-separator.html'), 'b.html', { overwrite: 'true' });
-    expect(over.body).toMatchObject({
+    expect(over.job?.result).toMatchObject({
       imported: 13,
       overwritten: 13,
       skippedExisting: 0,
@@ -128,18 +153,27 @@ describe.each(testDialects)('import on %s', (dialect) => {
     });
   });
 
-  it('leaves the bookmarks as they were when the import fails part-way', async () => {
+  it('leaves the bookmarks as they were when the commit fails part-way, and says so', async () => {
     const a = await fresh();
     await importFile(a, file('chrome-export-nested-icons.html'), 'b.html');
     const before = (await a.get('/api/bookmarks?pageSize=100')).body.items;
-    failNext = true;
-    const res = await importFile(a, file('chrome-export-nested-icons.html'), 'b.html', { overwrite: 'true' });
-    expect(res.status).toBe(500);
+    const allow = await refuseLinksTo(t, dialect, 'github.com');
+    try {
+      const res = await importFile(a, file('chrome-export-nested-icons.html'), 'b.html', { overwrite: 'true' });
+      expect(res.status).toBe(202);
+      expect(res.job).toMatchObject({
+        status: 'failed',
+        result: null,
+        error: { code: 'import_failed', message: m.failed },
+      });
+    } finally {
+      await allow();
+    }
     expect((await a.get('/api/bookmarks?pageSize=100')).body.items).toEqual(before);
     expect(await t.server.database.db.selectFrom('import_item').select('id').execute()).toHaveLength(0);
   });
 
-  it("imports the extension's list of browser bookmarks", async () => {
+  it("imports the extension's list of browser bookmarks, parsed in the worker", async () => {
     const a = await fresh();
     const res = await a.post('/api/import', {
       items: [
@@ -150,8 +184,9 @@ describe.each(testDialects)('import on %s', (dialect) => {
         { title: 'Places', url: 'chrome://settings', folder: [] },
       ],
     });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ total: 2, imported: 2, duplicatesInFile: 1, skippedNotWeb: 2, folders: 2 });
+    expect(res.status).toBe(202);
+    const job = await waitForImport(a, res.body.jobId);
+    expect(job.result).toMatchObject({ total: 2, imported: 2, duplicatesInFile: 1, skippedNotWeb: 2, folders: 2 });
     const items = (await a.get('/api/bookmarks')).body.items.map((b: { title: string; category: string }) => [
       b.title,
       b.category,
@@ -164,11 +199,23 @@ describe.each(testDialects)('import on %s', (dialect) => {
     );
   });
 
+  it("refuses the extension's list when it breaks the rules, with the rule's message", async () => {
+    const a = await fresh();
+    const bad = await a.request('POST', '/api/import', undefined, { raw: '{"items": [' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('malformed_json');
+    const wrong = await a.post('/api/import', { items: [{ title: 'No address' }] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.field).toBe('items');
+    expect(await total(a)).toBe(0);
+  });
+
   it("shows an import's progress to its owner only", async () => {
     const a = await fresh();
     const b = await fresh();
     const res = await importFile(a, file('delicious-export-tags-private.html'), 'd.html');
     expect((await b.get(`/api/import/${res.body.jobId}`)).status).toBe(404);
     expect((await t.agent().get(`/api/import/${res.body.jobId}`)).status).toBe(401);
+    expect((await t.agent().post('/api/import', { items: [] })).status).toBe(401);
   });
 });

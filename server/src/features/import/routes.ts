@@ -1,32 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { jsonImportSchema } from '@linkhive/shared/domain';
 import { currentUser, requireUser } from '../../http/session.js';
-import { parse } from '../../http/validate.js';
 import type { ImportService } from './service.js';
-import { fromJsonItems } from './service.js';
-import { parseUploadedExport } from './upload-parse.js';
+import { streamUploadedExport } from './upload-parse.js';
 
 export function importRoutes(imports: ImportService): Router {
   const r = Router();
   r.use('/import', requireUser);
-
-  // A file from the import page (multipart) or the extension's list of browser bookmarks (JSON).
-  // Either way the answer comes when the import is done; GET /import/:jobId shows progress meanwhile.
+  // A file from the import page (multipart) or the extension's list of browser bookmarks (JSON,
+  // kept as raw bytes by app.ts so the worker parses it). Either way the answer is the job, 202,
+  // once the upload has been read: GET /import/:jobId follows it to its result.
   r.post('/import', async (req, res) => {
     const user = currentUser(req);
-    if (req.is('application/json')) {
-      const input = parse(jsonImportSchema, req.body);
-      res.json(await imports.run(user.id, input.jobId ?? randomUUID(), fromJsonItems(input.items), input.overwrite));
-      return;
-    }
-    const upload = await parseUploadedExport(req);
-    res.json(await imports.run(user.id, upload.jobId, upload.parsed, upload.overwrite));
+    const job = Buffer.isBuffer(req.body)
+      ? await imports.start(user.id, 'json', async (session) => {
+          session.write(req.body);
+          return { overwrite: false };
+        })
+      : await imports.start(user.id, 'html', (session) => streamUploadedExport(req, session));
+    res.status(202).json(job);
   });
-
   r.get('/import/:jobId', async (req, res) => {
     res.json(await imports.progress(currentUser(req).id, req.params.jobId));
   });
-
   return r;
 }

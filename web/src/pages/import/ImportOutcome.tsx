@@ -8,6 +8,7 @@ function counts(result: ImportResult, overwrite: boolean): [string, number][] {
     ...(overwrite ? ([['Replaced existing bookmarks', result.overwritten]] as [string, number][]) : []),
     ['Skipped, already saved', result.skippedExisting],
     ['Skipped, not web addresses', result.skippedNotWeb],
+    ...(result.skippedTooLong ? ([['Skipped, address too long', result.skippedTooLong]] as [string, number][]) : []),
     ['Duplicates in the file', result.duplicatesInFile],
   ];
 }

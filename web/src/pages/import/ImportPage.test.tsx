@@ -9,7 +9,6 @@ import { fakeServer, makeMe } from '../../test-support/renderApp';
 import { renderApp } from '../../test-support/renderApp';
 
 vi.mock('../../import/uploadImport', () => ({ uploadImport: vi.fn() }));
-vi.mock('../../import/jobId', () => ({ newJobId: () => '00000000-0000-4000-8000-000000000001' }));
 
 afterEach(() => {
   cleanup();
@@ -26,6 +25,7 @@ const result = (over: Partial<ImportResult> = {}): ImportResult => ({
   overwritten: 3,
   skippedExisting: 2,
   skippedNotWeb: 4,
+  skippedTooLong: 0,
   duplicatesInFile: 1,
   folders: 5,
   message: '',
@@ -85,24 +85,27 @@ describe('import page', () => {
     expect(uploadImport).not.toHaveBeenCalled();
   });
 
-  it('uploads, shows the saving progress, then the notice and the counts, and opens the categories after a second', async () => {
-    let finish: (r: ImportResult) => void = () => {};
+  it('uploads, follows the job the server made, then shows the notice and the counts, and opens the categories after a second', async () => {
+    let answerUpload: (job: ImportProgress) => void = () => {};
     vi.mocked(uploadImport).mockImplementation(
       (req: UploadRequest) =>
-        new Promise<ImportResult>((resolve) => {
+        new Promise<ImportProgress>((resolve) => {
           req.onUploadProgress?.(512, 1024);
-          finish = resolve;
+          answerUpload = resolve;
         }),
     );
-    const progress: ImportProgress = {
+    const job = (over: Partial<ImportProgress>): ImportProgress => ({
       jobId: '00000000-0000-4000-8000-000000000001',
       status: 'running',
       phase: 'saving',
       total: 20,
-      processed: 5,
+      processed: 0,
       result: null,
-    };
-    const { calls, location } = await openImport({ [jobPath]: () => ({ status: 200, body: progress }) });
+      error: null,
+      ...over,
+    });
+    let answer = job({ processed: 5 });
+    const { calls, location } = await openImport({ [jobPath]: () => ({ status: 200, body: answer }) });
     const file = htmlFile();
     choose(file);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Overwrite existing bookmarks' }));
@@ -110,15 +113,16 @@ describe('import page', () => {
 
     expect(await screen.findByText('Uploading 50%')).toBeDefined();
     const request = vi.mocked(uploadImport).mock.calls[0]![0];
-    expect(request).toMatchObject({ file, overwrite: true, jobId: '00000000-0000-4000-8000-000000000001' });
-    // Polling starts once the last byte is sent.
+    expect(request).toMatchObject({ file, overwrite: true });
+    // The job is followed once the server has answered it.
     expect(calls.some((c) => c.url.startsWith('/api/import/'))).toBe(false);
     request.onUploaded?.();
+    answerUpload(job({}));
     expect(await screen.findByText('Saving 5 of 20')).toBeDefined();
     expect(screen.getByRole('progressbar', { name: 'Saving 5 of 20' }).getAttribute('aria-valuenow')).toBe('25');
 
-    finish(result());
-    const status = await screen.findByRole('status');
+    answer = job({ status: 'done', phase: 'done', processed: 20, result: result() });
+    const status = await screen.findByRole('status', {}, { timeout: 3000 });
     expect(status.textContent).toContain(importMessages.success(18, true));
     expect(status.textContent).toContain('18 bookmarks have been imported and overwritten successfully');
     for (const text of ['Imported18', 'Replaced existing bookmarks3', 'Skipped, already saved2']) {
@@ -127,6 +131,29 @@ describe('import page', () => {
     expect((await screen.findByTestId('notification')).textContent).toContain(importMessages.success(18, true));
     expect(location().pathname).toBe('/import-bookmarks');
     await waitFor(() => expect(location().pathname).toBe('/categories'), { timeout: 3000 });
+  });
+
+  it('shows why a job the server accepted then failed, and keeps the user on the page', async () => {
+    vi.mocked(uploadImport).mockResolvedValue({
+      jobId: '00000000-0000-4000-8000-000000000001',
+      status: 'running',
+      phase: 'saving',
+      total: 20,
+      processed: 0,
+      result: null,
+      error: null,
+    });
+    const failed = { code: 'import_failed', message: importMessages.failed };
+    const { location } = await openImport({
+      [jobPath]: () => ({
+        status: 200,
+        body: { jobId: 'x', status: 'failed', phase: 'saving', total: 20, processed: 20, result: null, error: failed },
+      }),
+    });
+    choose(htmlFile());
+    submit();
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe(importMessages.failed);
+    expect(location().pathname).toBe('/import-bookmarks');
   });
 
   it("shows 'Invalid File' with the syntax message for a file without the bookmark marker", async () => {

@@ -1,0 +1,141 @@
+// The import hardening figures of `npm run bench`: hostile files parsed beside normal files of the
+// same size, and the latency other users see while a 200,000-link import runs on the same server.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadServerModules, signUp, startServer } from './bench-import-search.mjs';
+import { percentile, round, waitForImportJob } from './bench-support.mjs';
+
+const head = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n';
+
+function timeParse(parseNetscape, text, runs = 3) {
+  let best = Infinity;
+  let links = 0;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    links = parseNetscape(text).items.length;
+    best = Math.min(best, performance.now() - t);
+  }
+  return { ms: round(best, 1), links };
+}
+
+/** A normal export of about `bytes`: generated links in nested folders. */
+function normalFileOfSize(modules, bytes) {
+  const sample = modules.netscapeFile(modules.generateLinks(1000, { seed: 3 }));
+  const count = Math.round((1000 * bytes) / Buffer.byteLength(sample));
+  return modules.netscapeFile(modules.generateLinks(count, { seed: 3 }));
+}
+
+function hostileParses(modules) {
+  const depth = 200_000;
+  // As the attack review sent them: 1.8 MB of bare nested lists, and 0.42 MB of unclosed and stray tags.
+  const nested = `${head}${'<DL>'.repeat(depth)}<DT><A HREF="https://deep.example.com/">Deep</A>${'</DL>'.repeat(depth)}</DL>`;
+  const unclosed = `${head}${'<b>'.repeat(60_000)}<DT><A HREF="https://a.example.com/">A</A>${'</i>'.repeat(60_000)}</DL>`;
+  const figures = {};
+  for (const [name, text] of Object.entries({ nested200000Folders: nested, unclosed60000Tags: unclosed })) {
+    const normal = normalFileOfSize(modules, Buffer.byteLength(text));
+    figures[name] = {
+      fileMb: round(Buffer.byteLength(text) / 1024 / 1024, 2),
+      hostile: timeParse(modules.parseNetscape, text),
+      normalFileOfSameSize: timeParse(modules.parseNetscape, normal),
+    };
+  }
+  return figures;
+}
+
+async function timed(fn) {
+  const t = performance.now();
+  const res = await fn();
+  if (!res.ok) throw new Error(`answered ${res.status}`);
+  await res.arrayBuffer();
+  return performance.now() - t;
+}
+
+const summary = (xs) => ({
+  requests: xs.length,
+  p50Ms: round(percentile(xs, 50), 1),
+  p99Ms: round(percentile(xs, 99), 1),
+  maxMs: round(Math.max(...xs), 1),
+});
+
+/** One client asking for health, a list page and a save in turn, until `until` says stop. */
+async function otherUser(base, cookie, until) {
+  const health = [];
+  const list = [];
+  const save = [];
+  for (let i = 0; !until(); i++) {
+    health.push(await timed(() => fetch(`${base}/api/health`)));
+    list.push(await timed(() => fetch(`${base}/api/bookmarks?page=1&pageSize=25`, { headers: { cookie } })));
+    save.push(
+      await timed(() =>
+        fetch(`${base}/api/bookmarks`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base, cookie },
+          body: JSON.stringify({
+            link: `https://other-${Date.now()}-${i}.example.com/`,
+            title: 'During',
+            category: 'Load',
+          }),
+        }),
+      ),
+    );
+  }
+  return { health: summary(health), bookmarkList: summary(list), saveBookmark: summary(save) };
+}
+
+export async function benchImportUnderLoad(root) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-load-'));
+  const modules = await loadServerModules(root, dataDir);
+  const parses = hostileParses(modules);
+  const server = await startServer(root, dataDir);
+  try {
+    const other = await signUp(server.base, 'other@example.com');
+    const seed = new FormData();
+    seed.append('file', new Blob([modules.netscapeFile(modules.generateLinks(10_000, { seed: 5 }))]), 'seed.html');
+    const seeded = await fetch(`${server.base}/api/import`, {
+      method: 'POST',
+      headers: { origin: server.base, cookie: other },
+      body: seed,
+    });
+    await waitForImportJob(server.base, other, await seeded.json());
+
+    // The same client with no import running: the figures to compare with.
+    let stop = false;
+    const idleRun = otherUser(server.base, other, () => stop);
+    await new Promise((r) => setTimeout(r, 5000));
+    stop = true;
+    const idle = await idleRun;
+
+    const importer = await signUp(server.base, 'importer@example.com');
+    const text = modules.netscapeFile(modules.generateLinks(200_000, { duplicateShare: 0, seed: 9 }));
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/html' }), 'bookmarks.html');
+    let done = false;
+    const during = otherUser(server.base, other, () => done);
+    const t = performance.now();
+    const res = await fetch(`${server.base}/api/import`, {
+      method: 'POST',
+      headers: { origin: server.base, cookie: importer },
+      body: form,
+    });
+    const acceptedMs = performance.now() - t;
+    const result = await waitForImportJob(server.base, importer, await res.json());
+    const importMs = performance.now() - t;
+    done = true;
+    return {
+      hostileFileParses: parses,
+      importOf200000LinksWhileAnotherUserWorks: {
+        fileMb: round(Buffer.byteLength(text) / 1024 / 1024, 1),
+        imported: result.imported,
+        uploadAnsweredMs: round(acceptedMs, 0),
+        endToEndMs: round(importMs, 0),
+        otherUserDuringImport: await during,
+        otherUserWithNoImport: idle,
+        note: 'one client in turn: health, a list page of 25 among 10,000, a save; SQLite; a save waits while the final commit holds the write lock',
+      },
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,87 @@
+import { CompiledQuery, SqliteDriver, type DatabaseConnection } from 'kysely';
+
+/** How long a statement keeps trying for the write lock before it fails as 'database is locked'. */
+export const busyBudgetMs = 30_000;
+const maxPauseMs = 20;
+
+const isBusy = (e: unknown) => /^SQLITE_BUSY/.test((e as { code?: string } | null)?.code ?? '');
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * SQLite allows one writer at a time. better-sqlite3 waits for the lock synchronously (busy_timeout),
+ * which would freeze the whole event loop while another connection (the import worker, another
+ * process) writes. So the connection is opened with busy_timeout 0, and a statement that finds the
+ * lock taken is tried again after a pause. Meanwhile it lets go of the connection, so other
+ * requests' reads (which never wait in WAL mode) go on.
+ *
+ * Transactions begin IMMEDIATE: they take the write lock at the start, so a transaction never has
+ * to give up half-way because another writer slipped in between its reads and its writes; once
+ * begun, it keeps the connection to itself.
+ */
+export class RetryingSqliteDriver extends SqliteDriver {
+  #inTransaction = false;
+  #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    let wrapped = this.#wrapped.get(connection);
+    if (!wrapped) {
+      wrapped = {
+        executeQuery: (query) => this.#execute(connection, query),
+        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+      };
+      this.#wrapped.set(connection, wrapped);
+    }
+    return wrapped;
+  }
+
+  async #execute<R>(connection: DatabaseConnection, query: CompiledQuery) {
+    const giveUpAt = Date.now() + busyBudgetMs;
+    for (let wait = 1; ; wait = Math.min(maxPauseMs, wait * 2)) {
+      try {
+        // better-sqlite3 throws synchronously; awaiting here turns both kinds of failure into one.
+        return await connection.executeQuery<R>(query);
+      } catch (e) {
+        if (!isBusy(e) || Date.now() > giveUpAt) throw e;
+        if (this.#inTransaction) {
+          await pause(wait);
+          continue;
+        }
+        await this.releaseConnection();
+        await pause(wait);
+        await super.acquireConnection();
+      }
+    }
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    this.#inTransaction = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.#inTransaction = false;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+}
+
+/** The same patience for statements run outside Kysely (pragmas). */
+export async function retryWhileBusy<T>(run: () => T): Promise<T> {
+  const giveUpAt = Date.now() + busyBudgetMs;
+  for (let wait = 1; ; wait = Math.min(maxPauseMs, wait * 2)) {
+    try {
+      return run();
+    } catch (e) {
+      if (!isBusy(e) || Date.now() > giveUpAt) throw e;
+      await pause(wait);
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import { Worker } from 'node:worker_threads';
+import { importMessages } from '@linkhive/shared/domain';
+import { AppError } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
+import type { ImportRepository } from './repository.js';
+import type { UploadFormat } from './upload-reader.js';
+import type { FromWorker, ImportWorkerData, ToWorker } from './worker-protocol.js';
+
+/** One upload on its way to the worker. */
+export interface ImportSession {
+  readonly jobId: string;
+  write(bytes: Uint8Array): void;
+  /** Resolves with the number of links once the worker has read the whole upload, or rejects with why not. */
+  end(overwrite: boolean): Promise<number>;
+  abort(): void;
+}
+
+/**
+ * The main thread's side of the import worker: one worker thread, started on the first import and
+ * kept, that reads, stages and commits every import on its own database connection. If it dies,
+ * the jobs it held end as failed with their staged rows removed, and the next import starts a new one.
+ */
+export function importRunner(opts: {
+  workerFile: string;
+  data: ImportWorkerData;
+  repo: ImportRepository;
+  log: Logger;
+}) {
+  let worker: Worker | null = null;
+  const answers = new Map<string, { resolve(total: number): void; reject(e: Error): void }>();
+  /** Jobs the current worker holds, from begin until finished. */
+  const held = new Set<string>();
+  let idleWaiters: (() => void)[] = [];
+
+  function settle(jobId: string) {
+    held.delete(jobId);
+    if (held.size === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      waiters.forEach((w) => w());
+    }
+  }
+
+  function onMessage(m: FromWorker) {
+    if (m.kind === 'accepted') answers.get(m.jobId)?.resolve(m.total);
+    else if (m.kind === 'refused') {
+      answers.get(m.jobId)?.reject(new AppError(m.error.status, m.error.code, m.error.message, m.error.field));
+      settle(m.jobId);
+    } else if (m.kind === 'finished') {
+      if (m.error) opts.log.error({ jobId: m.jobId, err: m.error }, 'import failed');
+      // Finished before it was accepted: the worker could not even record the upload.
+      answers.get(m.jobId)?.reject(new AppError(500, 'import_failed', importMessages.failed));
+      settle(m.jobId);
+    }
+    if (m.kind !== 'ready') answers.delete((m as { jobId: string }).jobId);
+  }
+
+  function onExit(dead: Worker, err?: Error) {
+    if (worker !== dead) return;
+    worker = null;
+    const lost = [...held];
+    if (err) opts.log.error({ err, jobs: lost }, 'the import worker stopped');
+    for (const jobId of lost) {
+      answers.get(jobId)?.reject(new AppError(500, 'import_failed', importMessages.failed));
+      answers.delete(jobId);
+    }
+    void opts.repo
+      .failJobs(lost, { code: 'import_failed', message: importMessages.failed })
+      .catch((e) => opts.log.error({ err: e }, 'could not end the jobs of the import worker'))
+      .finally(() => lost.forEach(settle));
+  }
+
+  function current(): Worker {
+    if (worker) return worker;
+    const w = new Worker(opts.workerFile, { workerData: opts.data });
+    w.on('message', onMessage);
+    w.on('error', (err) => onExit(w, err));
+    w.on('exit', (code) => onExit(w, code === 0 ? undefined : new Error(`exit code ${code}`)));
+    worker = w;
+    return w;
+  }
+
+  const post = (w: Worker, m: ToWorker) => w.postMessage(m);
+
+  return {
+    begin(jobId: string, userId: string, format: UploadFormat): ImportSession {
+      const w = current();
+      held.add(jobId);
+      post(w, { kind: 'begin', jobId, userId, format });
+      return {
+        jobId,
+        write: (data) => post(w, { kind: 'chunk', jobId, data }),
+        end(overwrite) {
+          return new Promise<number>((resolve, reject) => {
+            if (worker !== w) return reject(new AppError(500, 'import_failed', importMessages.failed));
+            answers.set(jobId, { resolve, reject });
+            post(w, { kind: 'end', jobId, overwrite });
+          });
+        },
+        abort() {
+          if (worker === w) post(w, { kind: 'abort', jobId });
+          settle(jobId);
+        },
+      };
+    },
+
+    /** Resolves once no import is being read or saved: for a clean shutdown and for tests. */
+    idle: () => new Promise<void>((resolve) => (held.size === 0 ? resolve() : idleWaiters.push(resolve))),
+
+    /** Stops the worker; imports it still held end as failed, so none is left 'running'. */
+    async close() {
+      const w = worker;
+      worker = null;
+      await w?.terminate();
+      const lost = [...held];
+      await opts.repo.failJobs(lost, { code: 'import_interrupted', message: importMessages.interrupted });
+      lost.forEach(settle);
+    },
+  };
+}
+
+export type ImportRunner = ReturnType<typeof importRunner>;

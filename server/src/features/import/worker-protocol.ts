@@ -1,0 +1,29 @@
+import type { UploadFormat } from './upload-reader.js';
+
+/** Where the import worker finds the database: the same settings as the server's. */
+export interface ImportWorkerData {
+  databaseUrl: string | null;
+  dataDir: string;
+  sqliteFile?: string;
+}
+
+export interface RefusalBody {
+  status: number;
+  code: string;
+  message: string;
+  field?: string;
+}
+
+export type ToWorker =
+  | { kind: 'begin'; jobId: string; userId: string; format: UploadFormat }
+  | { kind: 'chunk'; jobId: string; data: Uint8Array }
+  | { kind: 'end'; jobId: string; overwrite: boolean }
+  | { kind: 'abort'; jobId: string };
+
+export type FromWorker =
+  | { kind: 'ready' }
+  /** The upload was read and the import goes on: `total` links to save. */
+  | { kind: 'accepted'; jobId: string; total: number }
+  | { kind: 'refused'; jobId: string; error: RefusalBody }
+  /** Saved or failed: the job row says which; `error` only for the log. */
+  | { kind: 'finished'; jobId: string; error?: string };

@@ -1,0 +1,48 @@
+// The import worker: reads uploads, stages and commits imports on its own database connection,
+// so no import work runs on the thread that answers requests.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/index.js';
+import { AppError } from '../../http/errors.js';
+import { importPipeline } from './pipeline.js';
+import { importRepository } from './repository.js';
+import { createUploadReader, type UploadReader } from './upload-reader.js';
+import type { FromWorker, ImportWorkerData, ToWorker } from './worker-protocol.js';
+
+const port = parentPort!;
+const settings = workerData as ImportWorkerData;
+const database = await openDatabase(settings);
+const repo = importRepository(database.db);
+const pipeline = importPipeline(repo, { afterCommit: () => database.optimize() });
+const readers = new Map<string, { userId: string; reader: UploadReader }>();
+const send = (message: FromWorker) => port.postMessage(message);
+
+async function end(jobId: string, overwrite: boolean) {
+  const reading = readers.get(jobId);
+  if (!reading) return;
+  readers.delete(jobId);
+  let parsed;
+  try {
+    parsed = reading.reader.end();
+  } catch (err) {
+    const e = err instanceof AppError ? err : new AppError(400, 'invalid_file', String(err));
+    send({ kind: 'refused', jobId, error: { status: e.status, code: e.code, message: e.message, field: e.field } });
+    return;
+  }
+  const job = { id: jobId, userId: reading.userId, overwrite: reading.reader.overwrite ?? overwrite };
+  try {
+    await pipeline.accept(job, parsed);
+    send({ kind: 'accepted', jobId, total: parsed.items.length });
+    await pipeline.run(job, parsed);
+    send({ kind: 'finished', jobId });
+  } catch (err) {
+    send({ kind: 'finished', jobId, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+port.on('message', (m: ToWorker) => {
+  if (m.kind === 'begin') readers.set(m.jobId, { userId: m.userId, reader: createUploadReader(m.format) });
+  else if (m.kind === 'chunk') readers.get(m.jobId)?.reader.write(m.data);
+  else if (m.kind === 'end') void end(m.jobId, m.overwrite);
+  else if (m.kind === 'abort') readers.delete(m.jobId);
+});
+send({ kind: 'ready' });

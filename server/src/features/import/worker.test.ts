@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importMessages as m } from '@linkhive/shared/domain';
+import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
+import { testDialects, type TestDialect } from '../../testing/databases.js';
+import { fixturesDir } from '../../testing/fixture-server.js';
+import { postImportFile, waitForImport } from '../../testing/imports.js';
+
+const file = (name: string) => fs.readFileSync(path.join(fixturesDir, 'bookmarks', name));
+
+/** Another connection that takes the import's tables for itself, as a long write of someone else's would. */
+async function holdTheImportTables(t: TestServer, dialect: TestDialect): Promise<() => Promise<void>> {
+  if (dialect === 'sqlite') {
+    const other = new SQLite(path.join(t.dataDir, 'linkhive.db'));
+    other.exec('begin immediate');
+    return async () => {
+      other.exec('commit');
+      other.close();
+    };
+  }
+  const client = new pg.Client({ connectionString: t.databaseUrl! });
+  await client.connect();
+  await client.query('begin');
+  await client.query('lock table import_job, import_item, bookmark in exclusive mode');
+  return async () => {
+    await client.query('commit');
+    await client.end();
+  };
+}
+
+describe.each(testDialects)('imports beside other requests on %s', (dialect) => {
+  let t: TestServer;
+  let a: Agent;
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+    a = t.agent();
+    await a.signUp(`beside-${dialect}@example.com`);
+    await a.post('/api/bookmarks', { link: 'https://mine.example.com/', title: 'Mine', category: 'Own' });
+  });
+  afterAll(() => t?.close());
+
+  it('keeps answering everyone while an import waits for the database', async () => {
+    const release = await holdTheImportTables(t, dialect);
+    let settled = false;
+    const upload = postImportFile(a, file('chrome-export-nested-icons.html'), 'b.html').finally(() => (settled = true));
+    try {
+      expect((await a.get('/api/health')).status).toBe(200);
+      const list = await a.get('/api/bookmarks');
+      expect(list.status).toBe(200);
+      expect(list.body.items.map((b: { title: string }) => b.title)).toEqual(['Mine']);
+      // The import is still held up: the answers above did not wait for it, nor it for them.
+      expect(settled).toBe(false);
+    } finally {
+      await release();
+    }
+    const res = await upload;
+    expect(res.status).toBe(202);
+    expect((await waitForImport(a, res.body.jobId)).result).toMatchObject({ imported: 18 });
+  });
+
+  it('ends an import that a crash left running, and removes what it had staged', async () => {
+    const db = t.server.database.db;
+    const me = (await a.get('/api/auth/me')).body.user.id as string;
+    const before = (await a.get('/api/bookmarks?pageSize=100')).body.items;
+    const at = new Date(Date.now() - 120_000).toISOString();
+    await db
+      .insertInto('import_job')
+      .values({
+        id: 'crashed-job',
+        user_id: me,
+        status: 'running',
+        phase: 'saving',
+        total: 2,
+        processed: 1,
+        result: null,
+        error: null,
+        // The lease its worker stopped renewing when the process died.
+        locked_until: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('import_item')
+      .values({
+        job_id: 'crashed-job',
+        id: 'staged-1',
+        title: 'Half way',
+        link: 'https://half.example.com/',
+        link_key: 'https://half.example.com',
+        domain: 'half.example.com',
+        category: 'Staged',
+        favourite: 0,
+        rss_feed: null,
+        search_title: 'half way',
+        search_rest: '',
+        created_at: at,
+      })
+      .execute();
+
+    t = await t.restart();
+    const after = t.agent();
+    await after.post('/api/auth/login', { email: `beside-${dialect}@example.com`, password: 'Passw0rd!' });
+    expect((await after.get('/api/import/crashed-job')).body).toMatchObject({
+      status: 'failed',
+      result: null,
+      error: { code: 'import_interrupted', message: m.interrupted },
+    });
+    expect(await t.server.database.db.selectFrom('import_item').select('id').execute()).toEqual([]);
+    expect((await after.get('/api/bookmarks?pageSize=100')).body.items).toEqual(before);
+    a = after;
+  });
+});

@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    importWorkerFile: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Vitest global setup: a worker thread runs plain JavaScript, so the import worker is bundled from
+ * source once per test run, as scripts/build.mjs bundles it for the server.
+ */
+export default async function setup(project: TestProject) {
+  // Inside the repository, so that the bundle's bare imports (kysely, better-sqlite3) resolve.
+  const cache = path.join(root, 'node_modules/.cache');
+  await fs.mkdir(cache, { recursive: true });
+  const outDir = await fs.mkdtemp(path.join(cache, 'linkhive-workers-'));
+  const outfile = path.join(outDir, 'import-worker.mjs');
+  const pkg = JSON.parse(await fs.readFile(path.join(root, 'server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((d: string) => !d.startsWith('@linkhive/'));
+  await build({
+    entryPoints: [path.join(root, 'server/src/features/import/worker-thread.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    external: [...external, ...external.map((d: string) => `${d}/*`)],
+    logLevel: 'warning',
+  });
+  project.provide('importWorkerFile', outfile);
+  return () => fs.rm(outDir, { recursive: true, force: true });
+}
