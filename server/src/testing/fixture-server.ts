@@ -17,6 +17,8 @@ export interface FixtureRequest {
   /** Path and query, as asked. */
   url: string;
   status: number;
+  /** Who asked: the screenshot browser's is HeadlessChrome, the server's own fetches LinkhiveBot. */
+  userAgent: string;
 }
 
 export interface FixtureServer {
@@ -49,7 +51,13 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     maxInFlight = Math.max(maxInFlight, inFlight);
     let logged = false;
     const log = () => {
-      if (!logged) requests.push({ path: url.pathname, url: url.pathname + url.search, status: res.statusCode });
+      if (!logged)
+        requests.push({
+          path: url.pathname,
+          url: url.pathname + url.search,
+          status: res.statusCode,
+          userAgent: String(req.headers['user-agent'] ?? ''),
+        });
       logged = true;
     };
     // 'finish' comes before the client can have the whole answer, so a test that got its answer sees it logged.

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
 import { findChromium } from '../../integrations/screenshots/index.js';
+import { jobQueue } from '../../jobs/queue.js';
+import { SCREENSHOT_JOB } from './service.js';
 
 const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
 
@@ -81,5 +83,66 @@ describe('screenshots of favourites, taken in Chromium as jobs', () => {
       screenshot: null,
       screenshotStatus: 'failed',
     });
+  });
+});
+
+describe('a domain’s shared screenshot shows its home page, never a saver’s own address', () => {
+  let fixtures: FixtureServer;
+  let t: TestServer;
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    t = await startTestServer('sqlite', { SCREENSHOTS: 'on', FETCH_ALLOW_HOSTS: 'localhost' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fixtures?.close();
+  });
+
+  // What the screenshot browser asked the site for (the server's own title and icon fetches aside).
+  const browserAsked = () =>
+    fixtures.requests
+      .filter((r) => r.userAgent.includes('HeadlessChrome') && r.path !== '/favicon.ico')
+      .map((r) => r.url);
+
+  it('captures / for A’s private address, again for B’s retake, and for a job queued with a link', async () => {
+    const a = t.agent();
+    await a.signUp('private-a@example.com');
+    const b = t.agent();
+    await b.signUp('private-b@example.com', 'Bea');
+
+    const mine = await a.post('/api/bookmarks', {
+      link: fixtures.url('/private?token=secret', 'localhost'),
+      title: 'My private document',
+      category: 'Test',
+      favourite: true,
+    });
+    expect(mine.status).toBe(201);
+    await t.server.worker.idle();
+    const shot = (await a.get(`/api/bookmarks/${mine.body.id}`)).body;
+    expect(shot.screenshotStatus).toBe('ready');
+    expect(browserAsked()).toEqual(['/']);
+
+    // B's favourite of the same domain shares the image; B's retake is of the home page again.
+    fixtures.resetLog();
+    const theirs = await b.post('/api/bookmarks', {
+      link: fixtures.url('/pages/wikipedia-fr-article-atom-alternate.html?session=bea', 'localhost'),
+      title: 'Their page',
+      category: 'Test',
+      favourite: true,
+    });
+    expect(theirs.body.screenshot).toBe(shot.screenshot);
+    expect((await b.post(`/api/bookmarks/${theirs.body.id}/screenshot`)).status).toBe(202);
+    await t.server.worker.idle();
+    expect((await b.get(`/api/bookmarks/${theirs.body.id}`)).body.screenshotStatus).toBe('ready');
+    expect(browserAsked()).toEqual(['/']);
+
+    // A job queued before jobs carried the home page still only captures the home page.
+    fixtures.resetLog();
+    await jobQueue(t.server.database.db, t.server.database.dialect).enqueue(SCREENSHOT_JOB, {
+      domain: 'localhost',
+      link: fixtures.url('/private?token=queued-earlier', 'localhost'),
+    });
+    await t.server.worker.idle();
+    expect(browserAsked()).toEqual(['/']);
   });
 });

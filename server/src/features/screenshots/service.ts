@@ -4,12 +4,26 @@ import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../integrations/files/index.js';
 import type { Screenshotter } from '../../integrations/screenshots/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { FetchRefused, fetchMessages } from '../../integrations/page-fetch/address-guard.js';
 
 export const SCREENSHOT_JOB = 'screenshot';
 
 interface ScreenshotJob {
   domain: string;
-  link: string;
+  /** The home page to capture. */
+  page?: string;
+  /** Jobs queued before `page` carried the saver's own address here. */
+  link?: string;
+}
+
+/**
+ * The one page a domain's shared screenshot may show: its home page (scheme, host and port). A
+ * user's own address, with its path, query or credentials, may be private to that user.
+ */
+export function homePage(link: string): string {
+  const url = new URL(link);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(fetchMessages.scheme);
+  return `${url.protocol}//${url.host}/`;
 }
 
 /** Screenshots are kept once per domain and shared by every bookmark of it (spec: stored once per domain). */
@@ -25,9 +39,15 @@ export function screenshotService(deps: {
   return {
     enabled: screenshotter.available,
 
-    /** Queues a capture unless the domain has one (or one is on its way); `force` retakes it. */
+    /** Queues a capture of the link's home page unless the domain has one (or one is on its way); `force` retakes it. */
     async request(domain: string, link: string, force = false): Promise<void> {
       if (!screenshotter.available) return;
+      let page: string;
+      try {
+        page = homePage(link);
+      } catch {
+        return; // not a web address (an imported one may be anything): nothing to capture
+      }
       const now = new Date().toISOString();
       const existing = await db
         .selectFrom('screenshot')
@@ -41,13 +61,14 @@ export function screenshotService(deps: {
         .values({ domain, status: 'pending', file: null, error: null, updated_at: now })
         .onConflict((oc) => oc.column('domain').doUpdateSet({ status: 'pending', error: null, updated_at: now }))
         .execute();
-      await queue.enqueue(SCREENSHOT_JOB, { domain, link } satisfies ScreenshotJob);
+      await queue.enqueue(SCREENSHOT_JOB, { domain, page } satisfies ScreenshotJob);
       deps.poke();
     },
 
-    async run({ domain, link }: ScreenshotJob): Promise<void> {
+    async run({ domain, page, link }: ScreenshotJob): Promise<void> {
       try {
-        const png = await screenshotter.capture(link);
+        // Reduced again here, so an old job (or any payload) never captures more than a home page.
+        const png = await screenshotter.capture(homePage(page ?? link ?? ''));
         const name = `${createHash('sha1').update(domain).digest('hex').slice(0, 16)}-${Date.now().toString(36)}.png`;
         const path = await files.put('screenshots', name, png);
         const old = await db.selectFrom('screenshot').select('file').where('domain', '=', domain).executeTakeFirst();

@@ -1,13 +1,22 @@
 import fs from 'node:fs';
-import type { Browser } from 'puppeteer-core';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
 import type { Logger } from '../../logger.js';
-import type { AddressGuard } from '../page-fetch/address-guard.js';
+import { FetchRefused, fetchMessages, type AddressGuard } from '../page-fetch/address-guard.js';
+import { refusedHeader, startGuardProxy, type GuardProxy, type ProxyAttempt, type Resolve } from './guard-proxy.js';
 
 export interface Screenshotter {
   readonly available: boolean;
   /** A PNG of the page at 1280x800, or throws. */
   capture(url: string): Promise<Uint8Array>;
   close(): Promise<void>;
+}
+
+/** For tests: name resolution without DNS, and a view of what the browser tried to reach. */
+export interface ScreenshotHooks {
+  resolve?: Resolve;
+  onProxyAttempt?: (attempt: ProxyAttempt) => void;
 }
 
 export function findChromium(configured: string | null): string | null {
@@ -17,6 +26,7 @@ export function findChromium(configured: string | null): string | null {
   return candidates.find((p) => fs.existsSync(p)) ?? null;
 }
 
+// Each of these was checked against Chromium 156 (net-log and listeners on private addresses).
 const args = [
   '--no-sandbox',
   '--disable-gpu',
@@ -28,34 +38,129 @@ const args = [
   '--disable-quic',
   '--mute-audio',
   '--hide-scrollbars',
+  // Chromium skips the proxy for loopback unless told not to.
+  '--proxy-bypass-list=<-loopback>',
+  // WebRTC may only use TCP through the proxy (TURN): no STUN or media over UDP. Chromium 156 no
+  // longer knows --force-webrtc-ip-handling-policy; this switch sets the same preference.
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  // The browser resolves no names at all (prefetch, HTTPS records, anything the proxy does not
+  // see): only the proxy resolves, and it checks what it gets.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 
+const preferences = {
+  // Blocking cookies (and so site storage) is what makes Chromium refuse service workers and shared
+  // workers; Network.setBypassServiceWorker only keeps them out of the page's own requests.
+  profile: { default_content_setting_values: { cookies: 2 } },
+  // No DNS prefetch or preconnect.
+  net: { network_prediction_options: 2 },
+};
+
 /**
- * One headless Chromium, started on first use and reused. Every request the page makes, the page
- * itself included, passes the same address guard as the server's own fetches.
+ * Answers the proxy's challenge and no other: page.authenticate would hand the same credentials to
+ * any site that asks for a password.
+ */
+async function answerProxyOnly(page: Page, credentials: GuardProxy['credentials']) {
+  const cdp = await page.createCDPSession();
+  const answered = new Set<string>();
+  cdp.on(
+    'Fetch.requestPaused',
+    (e) => void cdp.send('Fetch.continueRequest', { requestId: e.requestId }).catch(() => {}),
+  );
+  cdp.on('Fetch.authRequired', (e) => {
+    const first = !answered.has(e.requestId);
+    answered.add(e.requestId);
+    void cdp
+      .send('Fetch.continueWithAuth', {
+        requestId: e.requestId,
+        authChallengeResponse:
+          e.authChallenge.source === 'Proxy' && first
+            ? { response: 'ProvideCredentials', ...credentials }
+            : { response: 'CancelAuth' },
+      })
+      .catch(() => {});
+  });
+  await cdp.send('Fetch.enable', { handleAuthRequests: true, patterns: [{ urlPattern: '*' }] });
+}
+
+interface Running {
+  browser: Browser;
+  proxy: GuardProxy;
+  profile: string;
+}
+
+/**
+ * One headless Chromium, started on first use and reused. All of its traffic goes through a guard
+ * proxy of its own (see guard-proxy.ts), so every connection any page, worker or socket opens
+ * passes the same address guard as the server's own fetches, at connect time. (The request
+ * interception this replaces saw only the page's own requests, and looked names up apart from the
+ * connection Chromium then made.)
  */
 export function createScreenshotter(opts: {
   enabled: boolean;
   chromiumPath: string | null;
   guard: AddressGuard;
   log: Logger;
+  hooks?: ScreenshotHooks;
 }): Screenshotter {
   const executablePath = opts.enabled ? findChromium(opts.chromiumPath) : null;
   if (!opts.enabled) opts.log.info('Screenshots are off (SCREENSHOTS=off): favourites show the site icon');
   else if (!executablePath) {
     opts.log.warn('Chromium was not found (set CHROMIUM_PATH): screenshots are off, favourites show the site icon');
   }
-  let browser: Promise<Browser> | null = null;
+  let running: Promise<Running> | null = null;
 
-  async function getBrowser(): Promise<Browser> {
-    if (!browser) {
-      browser = import('puppeteer-core').then(({ default: puppeteer }) =>
+  async function stop(r: Partial<Running>) {
+    await r.browser?.close().catch(() => {});
+    await r.proxy?.close();
+    if (r.profile) await fs.promises.rm(r.profile, { recursive: true, force: true }).catch(() => {});
+  }
+
+  async function start(): Promise<Running> {
+    const proxy = await startGuardProxy({
+      guard: opts.guard,
+      resolve: opts.hooks?.resolve,
+      onAttempt: opts.hooks?.onProxyAttempt,
+    });
+    let profile: string | undefined;
+    try {
+      profile = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'linkhive-chromium-'));
+      await fs.promises.mkdir(path.join(profile, 'Default'));
+      await fs.promises.writeFile(path.join(profile, 'Default', 'Preferences'), JSON.stringify(preferences));
+      const { default: puppeteer } = await import('puppeteer-core');
+      const browser = await puppeteer.launch({
+        executablePath: executablePath!,
+        headless: true,
+        args: [...args, `--proxy-server=${proxy.url}`],
+        // Puppeteer turns the popup blocker off; with it on, window.open without a click gets null.
+        ignoreDefaultArgs: ['--disable-popup-blocking'],
+        userDataDir: profile,
         // A pipe rather than a port: if the server dies, Chromium loses its pipe and quits too.
-        puppeteer.launch({ executablePath: executablePath!, headless: true, args, pipe: true }),
-      );
-      browser.then((b) => b.on('disconnected', () => (browser = null))).catch(() => (browser = null));
+        pipe: true,
+      });
+      return { browser, proxy, profile };
+    } catch (err) {
+      await stop({ proxy, profile });
+      throw err;
     }
-    return browser;
+  }
+
+  function getBrowser(): Promise<Running> {
+    if (!running) {
+      const starting = start();
+      running = starting;
+      starting.then(
+        (r) =>
+          r.browser.on('disconnected', () => {
+            if (running === starting) running = null;
+            void stop(r);
+          }),
+        () => {
+          if (running === starting) running = null;
+        },
+      );
+    }
+    return running;
   }
 
   return {
@@ -63,28 +168,26 @@ export function createScreenshotter(opts: {
     async capture(url) {
       if (!executablePath) throw new Error('Screenshots are off');
       await opts.guard.checkUrl(new URL(url));
-      const page = await (await getBrowser()).newPage();
+      const { browser, proxy } = await getBrowser();
+      // A context of its own for each page: whatever the page starts ends with it. Downloads are
+      // denied (the default context would save them in the server's ~/Downloads).
+      const context = await browser.createBrowserContext({ downloadBehavior: { policy: 'deny' } });
       try {
+        const page = await context.newPage();
+        await answerProxyOnly(page, proxy.credentials);
         await page.setViewport({ width: 1280, height: 800 });
-        await page.setRequestInterception(true);
-        page.on('request', (req) => {
-          const target = new URL(req.url());
-          if (target.protocol === 'data:' || target.protocol === 'blob:') return void req.continue();
-          opts.guard.checkUrl(target).then(
-            () => req.continue(),
-            () => req.abort('blockedbyclient'),
-          );
-        });
-        await page.goto(url, { waitUntil: 'load', timeout: 15_000 });
+        const res = await page.goto(url, { waitUntil: 'load', timeout: 15_000 });
+        // The name passed our check, then the proxy refused what it resolved to.
+        if (res?.headers()[refusedHeader]) throw new FetchRefused(fetchMessages.blocked);
         return await page.screenshot({ type: 'png' });
       } finally {
-        await page.close().catch(() => {});
+        await context.close().catch(() => {});
       }
     },
     async close() {
-      const b = browser;
-      browser = null;
-      if (b) await (await b).close().catch(() => {});
+      const r = running;
+      running = null;
+      if (r) await stop(await r.catch(() => ({})));
     },
   };
 }
