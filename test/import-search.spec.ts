@@ -35,7 +35,12 @@ async function seed(page: Page, baseURL: string, items: { title: string; url: st
     data: { items, overwrite: false },
     headers: { origin: baseURL },
   });
-  expect(res.status()).toBe(200);
+  expect(res.status()).toBe(202);
+  // The answer is the job: follow it, as the extension does, until the links are in.
+  const { jobId } = await res.json();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/import/${jobId}`)).json()).status, { timeout: 30_000 })
+    .toBe('done');
 }
 
 test('a new user is sent to the import page, imports a Chrome export and lands on the categories', async ({

@@ -16,6 +16,7 @@ import type {
   UpdateBookmarkInput,
   UpdateProfileInput,
   ForgotInput,
+  FetchBudgetNote,
   ImportProgress,
   JsonImportInput,
   LoginInput,
@@ -132,7 +133,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** The sources as the server's cache knows them, without fetching any. */
       sources: () => request<FeedSourcesAnswer>('GET', '/api/feeds/sources'),
       loadSource: (id: string, opts: { refresh?: boolean } = {}) =>
-        request<FeedSource>('POST', `/api/feeds/sources/${encodeURIComponent(id)}/load`, {
+        request<FeedSource & FetchBudgetNote>('POST', `/api/feeds/sources/${encodeURIComponent(id)}/load`, {
           refresh: opts.refresh ?? false,
         }),
       refresh: () => request<FeedSourcesAnswer>('POST', '/api/feeds/refresh', {}),

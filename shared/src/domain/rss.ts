@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cutDescription } from './site.js';
+import type { FetchBudgetNote } from './constants.js';
 
 // To the letter of spec/teams-feeds-import.md section 8 and spec/core.md ('RSS Feed Error').
 export const rssMessages = {
@@ -116,7 +117,8 @@ export interface FeedSourcesAnswer {
   itemLimit: number | null;
 }
 
-export interface FeedList {
+/** `fetchBudgetSpent` and `notice` when the account's outside-fetch budget is spent and the cache answered. */
+export interface FeedList extends FetchBudgetNote {
   items: FeedItem[];
   total: number;
   page: number;

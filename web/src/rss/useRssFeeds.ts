@@ -1,4 +1,4 @@
-import type { FeedList, FeedListQuery, FeedSource } from '@linkhive/shared/domain';
+import type { FeedList, FeedListQuery, FeedSource, FetchBudgetNote } from '@linkhive/shared/domain';
 import { rssMessages } from '@linkhive/shared/domain';
 import { useNotify } from '@linkhive/shared/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -14,6 +14,8 @@ export interface RssFeedsState {
   progress: { done: number; total: number };
   list: FeedList | null;
   listLoading: boolean;
+  /** Why cached items are shown rather than fresh ones (the outside-fetch budget is spent). */
+  notice: string | null;
 }
 
 const initial: RssFeedsState = {
@@ -22,6 +24,7 @@ const initial: RssFeedsState = {
   progress: { done: 0, total: 0 },
   list: null,
   listLoading: false,
+  notice: null,
 };
 
 /** Sources a paid account's page loads at once. */
@@ -51,7 +54,14 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
     const list = await api.rss.list(JSON.parse(asked) as FeedListQuery);
     // A later filter or page has its own request under way; this answer is no longer wanted.
     if (id !== run.current || asked !== keyRef.current) return;
-    setState((s) => ({ ...s, list, sources: list.sources, listLoading: false, phase: 'ready' }));
+    setState((s) => ({
+      ...s,
+      list,
+      sources: list.sources,
+      listLoading: false,
+      phase: 'ready',
+      notice: list.notice ?? s.notice,
+    }));
   }, []);
 
   const load = useCallback(
@@ -68,10 +78,10 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
         let done = 0;
         setState((s) => ({ ...s, phase: total ? 'sources' : 'ready', sources, progress: { done, total } }));
         if (!total) return;
-        const settle = (i: number, source: FeedSource) => {
+        const settle = (i: number, { notice, fetchBudgetSpent: _spent, ...source }: FeedSource & FetchBudgetNote) => {
           sources = sources.map((s, j) => (j === i ? source : s));
           done++;
-          if (live()) setState((s) => ({ ...s, sources, progress: { done, total } }));
+          if (live()) setState((s) => ({ ...s, sources, progress: { done, total }, notice: notice ?? s.notice }));
         };
         const loadOne = (s: FeedSource, i: number) =>
           api.rss.loadSource(s.id, { refresh }).then(

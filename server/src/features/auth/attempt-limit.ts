@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { httpMessages } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { countInWindow } from '../../http/rate-limit.js';
 import { hashToken } from './hashed-session-tokens.js';
 
 /**
@@ -18,21 +19,9 @@ export function attemptLimit(db: Kysely<Database>, opts: { name: string; limit: 
      * past the limit, answers 429 like the per-address limiter. Returns the window, for giveBack.
      */
     async take(subject: string, res: Response): Promise<number> {
-      const now = Date.now();
-      const windowStart = now - (now % opts.windowMs);
-      const row = await db
-        .insertInto('rate_limit')
-        .values({ key: keyOf(subject), window_start: windowStart, count: 1 })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            count: sql`case when rate_limit.window_start = ${windowStart} then rate_limit.count + 1 else 1 end`,
-            window_start: windowStart,
-          }),
-        )
-        .returning('count')
-        .executeTakeFirstOrThrow();
-      if (Number(row.count) > opts.limit) {
-        res.setHeader('Retry-After', String(Math.ceil((windowStart + opts.windowMs - now) / 1000)));
+      const { count, windowStart, retryAfterS } = await countInWindow(db, keyOf(subject), opts.windowMs);
+      if (count > opts.limit) {
+        res.setHeader('Retry-After', String(retryAfterS));
         throw new AppError(429, 'rate_limited', httpMessages.tooManyRequests);
       }
       return windowStart;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp, signedOut } from '../../test-support/renderApp';
 
@@ -22,7 +22,8 @@ describe('information pages', () => {
     renderApp(path);
     await screen.findByRole('heading', { level: 1, name: title });
     expect(screen.getByRole('heading', { level: 2, name: section })).toBeDefined();
-    expect(document.title).toBe(`${title} | Linkhive`);
+    // The head is written by an effect after the page renders: wait for it, however busy the machine.
+    await waitFor(() => expect(document.title).toBe(`${title} | Linkhive`));
     expect(description().length).toBeGreaterThan(60);
     expect(description().length).toBeLessThanOrEqual(160);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { FeedItem, FeedList, FeedSource } from '@linkhive/shared/domain';
-import { rssMessages } from '@linkhive/shared/domain';
+import { fetchBudgetMessages, rssMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp } from '../../test-support/renderApp';
@@ -41,7 +41,14 @@ const item = (i: number, sourceId: string): FeedItem => ({
 });
 
 /** A server with the given sources, each holding 30 items; from `skipFrom` on they answer 'skipped', as past a free plan's 50. */
-function rssServer(opts: { paid: boolean; sources: FeedSource[]; skipFrom?: number; limited?: boolean }) {
+function rssServer(opts: {
+  paid: boolean;
+  sources: FeedSource[];
+  skipFrom?: number;
+  limited?: boolean;
+  /** The source whose load finds the account's fetch budget spent. */
+  budgetSpentAt?: string;
+}) {
   const all = opts.sources.flatMap((s) =>
     s.status === 'error' ? [] : Array.from({ length: 30 }, (_, i) => item(i, s.id)),
   );
@@ -75,9 +82,10 @@ function rssServer(opts: { paid: boolean; sources: FeedSource[]; skipFrom?: numb
     },
   };
   opts.sources.forEach((s, i) => {
+    const spent = s.id === opts.budgetSpentAt ? { fetchBudgetSpent: true, notice: fetchBudgetMessages.feedsSpent } : {};
     handlers[`POST /api/feeds/sources/${s.id}/load`] = () => ({
       status: 200,
-      body: opts.skipFrom !== undefined && i >= opts.skipFrom ? { ...s, status: 'skipped' } : s,
+      body: { ...(opts.skipFrom !== undefined && i >= opts.skipFrom ? { ...s, status: 'skipped' } : s), ...spent },
     });
   });
   return fakeServer(handlers);
@@ -143,6 +151,14 @@ describe('RSS Feeds page', () => {
     renderApp('/rss-feeds');
     expect(await screen.findByText(rssMessages.someFailed)).toBeDefined();
     expect(screen.getByText(`${rssMessages.sourceFailed} ${rssMessages.notAFeed}`)).toBeDefined();
+    expect(within(screen.getByRole('list', { name: 'RSS feed items' })).getAllByRole('listitem')).toHaveLength(25);
+  });
+
+  it("says why saved items are shown when the account's fetch budget is spent", async () => {
+    rssServer({ paid: true, sources: [source('a'), source('b')], budgetSpentAt: 'b' });
+    renderApp('/rss-feeds');
+    expect(await screen.findByText(fetchBudgetMessages.feedsSpent)).toBeDefined();
+    // The cached items are still listed, and the notice's fields do not leak into the source list.
     expect(within(screen.getByRole('list', { name: 'RSS feed items' })).getAllByRole('listitem')).toHaveLength(25);
   });
 

@@ -70,6 +70,7 @@ export function RssFeedsPage() {
     body = (
       <>
         {list.limited && <FreeLimitNotice total={list.availableTotal} />}
+        {feeds.notice && <Alert severity="info">{feeds.notice}</Alert>}
         {sources.some((s) => s.status === 'error') && <Alert severity="warning">{rssMessages.someFailed}</Alert>}
         {list.total === 0 ? (
           <EmptyState message={rssMessages.noMatch} />
