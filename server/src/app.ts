@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(bookmarkRoutes(deps.bookmarks));
   api.use(rssRoutes(deps.rss, db));
   api.use(importRoutes(deps.imports));
-  api.use(exportRoutes(db));
+  api.use(exportRoutes(deps.bookmarks));
   api.use(profileRoutes(deps.profiles));
   api.use(pageRoutes(deps.pages, db));
   api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));

@@ -28,6 +28,7 @@ import { fetchBudget } from './http/fetch-budget.js';
 import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
 import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/service.js';
+import { screenshotRepository } from './features/screenshots/repository.js';
 import { diskFileStore } from './integrations/files/index.js';
 import { createAddressGuard } from './integrations/page-fetch/address-guard.js';
 import { createGuardedFetch } from './integrations/page-fetch/guarded-fetch.js';
@@ -119,7 +120,13 @@ export async function createServer(
     guard,
     log,
   });
-  const screenshots = screenshotService({ db, queue, files, screenshotter, poke: () => worker?.poke() });
+  const screenshots = screenshotService({
+    repo: screenshotRepository(db),
+    queue,
+    files,
+    screenshotter,
+    poke: () => worker?.poke(),
+  });
   worker = startWorker(
     queue,
     {
@@ -132,25 +139,28 @@ export async function createServer(
   const budget = (name: string) =>
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
   const favicons = faviconService(db, files, fetchPage, { budget: budget('favicons') });
-  const bookmarks = withFaviconWarming(
-    bookmarkService(bookmarkRepository(db, database.dialect), screenshots),
-    favicons,
-  );
+  const bookmarkRepo = bookmarkRepository(db, database.dialect);
+  const bookmarks = withFaviconWarming(bookmarkService(bookmarkRepo, screenshots), favicons);
   const rssRepo = rssRepository(db);
   const rss = rssService({
     repo: rssRepo,
+    bookmarks: bookmarkRepo,
     cache: feedCache(rssRepo, createFeedReader(fetchPage), { log }),
     permissions,
     images: imageRelay(secret, fetchPage),
     budget: budget('feeds'),
   });
 
-  const importRepo = importRepository(db);
+  const importRepo = importRepository(db, database.dialect);
   const importWorker = importRunner({
     workerFile: opts.importWorkerFile ?? fileURLToPath(new URL('./import-worker.js', import.meta.url)),
     data: { databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: opts.sqliteFile },
     repo: importRepo,
     log,
+    // An imported favourite gets its site's screenshot, as one saved by hand does.
+    async onImported(_userId, favourites) {
+      for (const f of favourites) await screenshots.request(f.domain, f.link);
+    },
   });
   const imports = importService({ repo: importRepo, runner: importWorker, log });
   await imports.recover(database.dialect);

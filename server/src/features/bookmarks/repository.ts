@@ -7,9 +7,33 @@ import {
   type Selectable,
   type SqlBool,
 } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import type { BookmarkTable, Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
-import { searchMatchCap, searchTokens, titleScore } from '@linkhive/shared/domain';
+import { searchMatchCap, searchText, searchTokens, titleScore } from '@linkhive/shared/domain';
+
+export const newId = () => randomBytes(12).toString('base64url');
+
+/** The words the search index holds for a bookmark. */
+export const searchWords = (b: { title: string; link: string; domain: string; category: string }) => ({
+  search_title: searchText(b.title),
+  search_rest: searchText(b.link, b.domain, b.category),
+});
+
+/** A bookmark as a source of the RSS page. */
+export interface FeedSourceRow {
+  id: string;
+  title: string;
+  category: string;
+  rss_feed: string;
+}
+
+/** Where the export's last page ended: its rows go by category, then date, then id. */
+export interface ExportCursor {
+  category: string;
+  created_at: string;
+  id: string;
+}
 
 export const bookmarkColumns = [
   'bookmark.id',
@@ -141,6 +165,14 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     };
   }
 
+  const feedSourceQuery = (userId: string) =>
+    db
+      .selectFrom('bookmark')
+      .select(['id', 'title', 'category', 'rss_feed'])
+      .where('user_id', '=', userId)
+      .where('rss_feed', 'is not', null)
+      .where('rss_feed', '<>', '');
+
   const countBase = () => db.selectFrom('bookmark').select((eb) => eb.fn.countAll<number>().as('total'));
 
   return {
@@ -202,6 +234,131 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     },
     suggested() {
       return db.selectFrom('category_suggestion').select('name').orderBy('name').execute();
+    },
+
+    /** The user's bookmarks with an RSS address, newest first: the order a free account loads them in. */
+    async feedSources(userId: string): Promise<FeedSourceRow[]> {
+      const rows = await feedSourceQuery(userId).orderBy('created_at', 'desc').orderBy('id').execute();
+      return rows as FeedSourceRow[];
+    },
+
+    async feedSource(userId: string, id: string): Promise<FeedSourceRow | undefined> {
+      return (await feedSourceQuery(userId).where('id', '=', id).executeTakeFirst()) as FeedSourceRow | undefined;
+    },
+
+    /** Whether the user has this bookmark at all. */
+    async exists(userId: string, id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('bookmark')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /** One page of the export, in folder order, after the row that ended the page before. */
+    exportPage(userId: string, after: ExportCursor | null, limit: number) {
+      let q = db
+        .selectFrom('bookmark')
+        .select(['id', 'title', 'link', 'category', 'favourite', 'rss_feed', 'created_at', 'updated_at'])
+        .where('user_id', '=', userId)
+        .orderBy('category')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit);
+      if (after) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('category', '>', after.category),
+            eb.and([eb('category', '=', after.category), eb('created_at', '>', after.created_at)]),
+            eb.and([
+              eb('category', '=', after.category),
+              eb('created_at', '=', after.created_at),
+              eb('id', '>', after.id),
+            ]),
+          ]),
+        );
+      }
+      return q.execute();
+    },
+
+    /**
+     * An import's staged rows (import_item) become the user's bookmarks, but for addresses the user
+     * has; with `overwrite` the user's bookmarks of the same addresses go first. Meant for the
+     * import's own transaction (build this repository on it), so that it is all or nothing.
+     */
+    async addStagedImport(userId: string, jobId: string, overwrite: boolean) {
+      let overwritten = 0;
+      if (overwrite) {
+        const deleted = await db
+          .deleteFrom('bookmark')
+          .where('user_id', '=', userId)
+          .where('link_key', 'in', (eb) => eb.selectFrom('import_item').select('link_key').where('job_id', '=', jobId))
+          .executeTakeFirst();
+        overwritten = Number(deleted.numDeletedRows);
+      }
+      const inserted = await db
+        .insertInto('bookmark')
+        .columns([
+          'id',
+          'user_id',
+          'title',
+          'link',
+          'link_key',
+          'domain',
+          'category',
+          'favourite',
+          'rss_feed',
+          'search_title',
+          'search_rest',
+          'created_at',
+          'updated_at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('import_item as i')
+            .select([
+              'i.id',
+              eb.val(userId).as('user_id'),
+              'i.title',
+              'i.link',
+              'i.link_key',
+              'i.domain',
+              'i.category',
+              'i.favourite',
+              'i.rss_feed',
+              'i.search_title',
+              'i.search_rest',
+              'i.created_at',
+              eb.val(new Date().toISOString()).as('updated_at'),
+            ])
+            .where('i.job_id', '=', jobId)
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('bookmark as b')
+                    .select('b.id')
+                    .where('b.user_id', '=', userId)
+                    .whereRef('b.link_key', '=', 'i.link_key'),
+                ),
+              ),
+            ),
+        )
+        .executeTakeFirst();
+      return { imported: Number(inserted.numInsertedOrUpdatedRows ?? 0), overwritten };
+    },
+
+    /** Domains of the user's favourites added by an import, for their screenshots. */
+    importedFavourites(userId: string, jobId: string) {
+      return db
+        .selectFrom('bookmark')
+        .select(['domain', (eb) => eb.fn.min('link').as('link')])
+        .where('user_id', '=', userId)
+        .where('favourite', '=', 1)
+        .where('id', 'in', (eb) => eb.selectFrom('import_item').select('id').where('job_id', '=', jobId))
+        .groupBy('domain')
+        .execute();
     },
   };
 }

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import {
   bookmarkMessages as m,
   domainOf,
   normaliseLink,
-  searchText,
   type Bookmark,
   type CategorySummary,
   type Page,
@@ -13,13 +11,11 @@ import type { z } from 'zod';
 import type { createBookmarkSchema, updateBookmarkSchema, bookmarkListQuerySchema } from '@linkhive/shared/domain';
 import { conflict, notFound } from '../../http/errors.js';
 import type { ScreenshotService } from '../screenshots/service.js';
-import type { BookmarkRepository, BookmarkRow } from './repository.js';
+import { newId, searchWords, type BookmarkRepository, type BookmarkRow, type ExportCursor } from './repository.js';
 
 type CreateInput = z.output<typeof createBookmarkSchema>;
 type UpdateInput = z.output<typeof updateBookmarkSchema>;
 type ListQuery = z.output<typeof bookmarkListQuerySchema>;
-
-export const newId = () => randomBytes(12).toString('base64url');
 
 export const faviconUrl = (domain: string) => `/api/favicons/${encodeURIComponent(domain)}`;
 
@@ -36,7 +32,7 @@ export function toBookmark(row: BookmarkRow, screenshotsOn: boolean): Bookmark {
     domain: row.domain,
     category: row.category,
     favourite,
-    // Kept only while favourite (spec: turning favourite off clears the screenshot).
+    // Kept only while favourite: turning favourite off clears the screenshot.
     screenshot: favourite && row.screenshot_status === 'ready' ? row.screenshot_file : null,
     screenshotStatus,
     faviconUrl: faviconUrl(row.domain),
@@ -46,12 +42,6 @@ export function toBookmark(row: BookmarkRow, screenshotsOn: boolean): Bookmark {
     updatedAt: row.updated_at,
   };
 }
-
-/** The words the search index holds for a bookmark. */
-export const searchWords = (b: { title: string; link: string; domain: string; category: string }) => ({
-  search_title: searchText(b.title),
-  search_rest: searchText(b.link, b.domain, b.category),
-});
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; message?: string };
@@ -73,6 +63,18 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
 
   return {
     get,
+
+    /** The user's bookmarks in folder order (category, date, id), a page at a time, for the export. */
+    async *exportPages(userId: string, pageSize = 2000) {
+      let after: ExportCursor | null = null;
+      for (;;) {
+        const rows = await repo.exportPage(userId, after, pageSize);
+        if (rows.length) yield rows;
+        if (rows.length < pageSize) return;
+        const last = rows[rows.length - 1]!;
+        after = { category: last.category, created_at: last.created_at, id: last.id };
+      }
+    },
 
     async create(userId: string, input: CreateInput): Promise<Bookmark> {
       const linkKey = normaliseLink(input.link);

@@ -11,6 +11,11 @@ export const leaseUntil = () => new Date(Date.now() + leaseMs).toISOString();
 // lock (a request on the main thread) gets it.
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+export interface ImportedFavourite {
+  domain: string;
+  link: string;
+}
+
 export interface ImportJob {
   id: string;
   userId: string;
@@ -49,19 +54,19 @@ export function importPipeline(repo: ImportRepository, hooks: { afterCommit?: ()
       await repo.updateJob(job.id, { phase: 'saving', total: parsed.items.length, locked_until: leaseUntil() });
     },
 
-    async run(job: ImportJob, parsed: ParseResult): Promise<ImportResult> {
+    async run(job: ImportJob, parsed: ParseResult): Promise<{ result: ImportResult; favourites: ImportedFavourite[] }> {
       const renew = setInterval(
         () => void repo.updateJob(job.id, { locked_until: leaseUntil() }).catch(() => {}),
         leaseMs / 6,
       );
       try {
         await stage(job, parsed);
-        const { imported, overwritten } = await repo.commit(job.userId, job.id, job.overwrite);
+        const { imported, overwritten, favourites } = await repo.commit(job.userId, job.id, job.overwrite);
         const result = report(job, parsed, imported, overwritten);
         await repo.finishJob(job.id, result);
         // A large import is when the planner's statistics go stale.
         await hooks.afterCommit?.().catch(() => {});
-        return result;
+        return { result, favourites };
       } catch (err) {
         await repo.failJobs([job.id], { code: 'import_failed', message: importMessages.failed });
         throw err;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ImportResult } from '@linkhive/shared/domain';
 import type { Database, ImportJobTable } from '../../db/schema.js';
-import { newId, searchWords } from '../bookmarks/service.js';
+import type { Dialect } from '../../db/index.js';
+import { bookmarkRepository, newId, searchWords } from '../bookmarks/repository.js';
 import type { ImportItem } from './link-collector.js';
 
 export interface JobError {
@@ -12,7 +13,7 @@ export interface JobError {
 type JobChanges = Partial<Pick<ImportJobTable, 'phase' | 'processed' | 'total' | 'locked_until'>>;
 
 /** The import's own tables (the job and its staged rows) and its one move into `bookmark`. */
-export function importRepository(db: Kysely<Database>) {
+export function importRepository(db: Kysely<Database>, dialect: Dialect) {
   const now = () => new Date().toISOString();
 
   return {
@@ -119,79 +120,19 @@ export function importRepository(db: Kysely<Database>) {
 
     /**
      * Moves the staged rows into the user's bookmarks in one transaction: all of them or, on any
-     * failure, none. With `overwrite` the user's bookmarks of the same addresses go first.
+     * failure, none. Answers the counts and the favourites it added (domain and address), whose
+     * screenshots the server then asks for as it does for a favourite saved by hand.
      */
-    async commit(
-      userId: string,
-      jobId: string,
-      overwrite: boolean,
-    ): Promise<{ imported: number; overwritten: number }> {
-      const at = now();
+    async commit(userId: string, jobId: string, overwrite: boolean) {
       return db.transaction().execute(async (trx) => {
         // A job ended meanwhile (its lease lapsed and another process ended it) must not land.
         const job = await trx.selectFrom('import_job').select('status').where('id', '=', jobId).executeTakeFirst();
         if (job?.status !== 'running') throw new Error(`import ${jobId} is no longer running`);
-        let overwritten = 0;
-        if (overwrite) {
-          const deleted = await trx
-            .deleteFrom('bookmark')
-            .where('user_id', '=', userId)
-            .where('link_key', 'in', (eb) =>
-              eb.selectFrom('import_item').select('link_key').where('job_id', '=', jobId),
-            )
-            .executeTakeFirst();
-          overwritten = Number(deleted.numDeletedRows);
-        }
-        const inserted = await trx
-          .insertInto('bookmark')
-          .columns([
-            'id',
-            'user_id',
-            'title',
-            'link',
-            'link_key',
-            'domain',
-            'category',
-            'favourite',
-            'rss_feed',
-            'search_title',
-            'search_rest',
-            'created_at',
-            'updated_at',
-          ])
-          .expression((eb) =>
-            eb
-              .selectFrom('import_item as i')
-              .select([
-                'i.id',
-                eb.val(userId).as('user_id'),
-                'i.title',
-                'i.link',
-                'i.link_key',
-                'i.domain',
-                'i.category',
-                'i.favourite',
-                'i.rss_feed',
-                'i.search_title',
-                'i.search_rest',
-                'i.created_at',
-                eb.val(at).as('updated_at'),
-              ])
-              .where('i.job_id', '=', jobId)
-              .where(({ not, exists, selectFrom }) =>
-                not(
-                  exists(
-                    selectFrom('bookmark as b')
-                      .select('b.id')
-                      .where('b.user_id', '=', userId)
-                      .whereRef('b.link_key', '=', 'i.link_key'),
-                  ),
-                ),
-              ),
-          )
-          .executeTakeFirst();
+        const bookmarks = bookmarkRepository(trx, dialect);
+        const counts = await bookmarks.addStagedImport(userId, jobId, overwrite);
+        const favourites = await bookmarks.importedFavourites(userId, jobId);
         await trx.deleteFrom('import_item').where('job_id', '=', jobId).execute();
-        return { imported: Number(inserted.numInsertedOrUpdatedRows ?? 0), overwritten };
+        return { ...counts, favourites };
       });
     },
 

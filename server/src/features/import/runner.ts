@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { importMessages } from '@linkhive/shared/domain';
 import { AppError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
+import type { ImportedFavourite } from './pipeline.js';
 import type { ImportRepository } from './repository.js';
 import type { UploadFormat } from './upload-reader.js';
 import type { FromWorker, ImportWorkerData, ToWorker } from './worker-protocol.js';
@@ -25,6 +26,8 @@ export function importRunner(opts: {
   data: ImportWorkerData;
   repo: ImportRepository;
   log: Logger;
+  /** After a commit, on this thread: the favourites the import added, for what a saved favourite gets. */
+  onImported?: (userId: string, favourites: ImportedFavourite[]) => Promise<void>;
 }) {
   let worker: Worker | null = null;
   const answers = new Map<string, { resolve(total: number): void; reject(e: Error): void }>();
@@ -50,7 +53,10 @@ export function importRunner(opts: {
       if (m.error) opts.log.error({ jobId: m.jobId, err: m.error }, 'import failed');
       // Finished before it was accepted: the worker could not even record the upload.
       answers.get(m.jobId)?.reject(new AppError(500, 'import_failed', importMessages.failed));
-      settle(m.jobId);
+      // The job counts as held until its after-work is done, so idle() means all of it.
+      void (m.favourites.length && opts.onImported ? opts.onImported(m.userId, m.favourites) : Promise.resolve())
+        .catch((err) => opts.log.error({ err, jobId: m.jobId }, 'after-import work failed'))
+        .finally(() => settle(m.jobId));
     }
     if (m.kind !== 'ready') answers.delete((m as { jobId: string }).jobId);
   }

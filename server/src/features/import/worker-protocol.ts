@@ -1,3 +1,4 @@
+import type { ImportedFavourite } from './pipeline.js';
 import type { UploadFormat } from './upload-reader.js';
 
 /** Where the import worker finds the database: the same settings as the server's. */
@@ -25,5 +26,5 @@ export type FromWorker =
   /** The upload was read and the import goes on: `total` links to save. */
   | { kind: 'accepted'; jobId: string; total: number }
   | { kind: 'refused'; jobId: string; error: RefusalBody }
-  /** Saved or failed: the job row says which; `error` only for the log. */
-  | { kind: 'finished'; jobId: string; error?: string };
+  /** Saved (with the favourites it added) or failed: the job row says which; `error` only for the log. */
+  | { kind: 'finished'; jobId: string; userId: string; favourites: ImportedFavourite[]; error?: string };

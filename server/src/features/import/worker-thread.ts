@@ -11,7 +11,7 @@ import type { FromWorker, ImportWorkerData, ToWorker } from './worker-protocol.j
 const port = parentPort!;
 const settings = workerData as ImportWorkerData;
 const database = await openDatabase(settings);
-const repo = importRepository(database.db);
+const repo = importRepository(database.db, database.dialect);
 const pipeline = importPipeline(repo, { afterCommit: () => database.optimize() });
 const readers = new Map<string, { userId: string; reader: UploadReader }>();
 const send = (message: FromWorker) => port.postMessage(message);
@@ -32,10 +32,11 @@ async function end(jobId: string, overwrite: boolean) {
   try {
     await pipeline.accept(job, parsed);
     send({ kind: 'accepted', jobId, total: parsed.items.length });
-    await pipeline.run(job, parsed);
-    send({ kind: 'finished', jobId });
+    const { favourites } = await pipeline.run(job, parsed);
+    send({ kind: 'finished', jobId, userId: job.userId, favourites });
   } catch (err) {
-    send({ kind: 'finished', jobId, error: err instanceof Error ? err.message : String(err) });
+    const error = err instanceof Error ? err.message : String(err);
+    send({ kind: 'finished', jobId, userId: job.userId, favourites: [], error });
   }
 }
 

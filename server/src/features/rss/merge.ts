@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FeedItem } from '@linkhive/shared/domain';
 import type { ParsedItem } from '../../integrations/feeds/parse.js';
-import type { SourceRow } from './repository.js';
+import type { FeedSourceRow as SourceRow } from '../bookmarks/repository.js';
 
 export interface SourceItems {
   source: SourceRow;

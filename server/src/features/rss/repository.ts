@@ -3,45 +3,9 @@ import type { Database, FeedCacheTable } from '../../db/schema.js';
 
 export type FeedCacheRow = Selectable<FeedCacheTable>;
 
-export interface SourceRow {
-  id: string;
-  title: string;
-  category: string;
-  rss_feed: string;
-}
-
-/** Bookmarks are read by owner only; the feed cache is keyed by address and holds no user data. */
+/** The feed cache, keyed by address: it holds no user data. A user's sources are bookmarks (bookmarks/repository.ts). */
 export function rssRepository(db: Kysely<Database>) {
-  const sourceQuery = (userId: string) =>
-    db
-      .selectFrom('bookmark')
-      .select(['id', 'title', 'category', 'rss_feed'])
-      .where('user_id', '=', userId)
-      .where('rss_feed', 'is not', null)
-      .where('rss_feed', '<>', '');
-
   return {
-    /** The user's bookmarks with an RSS address, newest first: the order a free account loads them in. */
-    async sources(userId: string): Promise<SourceRow[]> {
-      const rows = await sourceQuery(userId).orderBy('created_at', 'desc').orderBy('id').execute();
-      return rows as SourceRow[];
-    },
-
-    async source(userId: string, id: string): Promise<SourceRow | undefined> {
-      return (await sourceQuery(userId).where('id', '=', id).executeTakeFirst()) as SourceRow | undefined;
-    },
-
-    /** Whether the user has this bookmark at all, with or without an RSS address. */
-    async ownsBookmark(userId: string, id: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('bookmark')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return !!row;
-    },
-
     async cached(urls: string[]): Promise<FeedCacheRow[]> {
       if (!urls.length) return [];
       return db.selectFrom('feed_cache').selectAll().where('url', 'in', urls).execute();

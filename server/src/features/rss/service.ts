@@ -19,7 +19,8 @@ import type { PermissionService } from '../permissions/service.js';
 import { itemsOf, type FeedCache } from './feed-cache.js';
 import type { ImageRelay } from './image-relay.js';
 import { filterItems, mergeItems, pageOf } from './merge.js';
-import type { FeedCacheRow, RssRepository, SourceRow } from './repository.js';
+import type { BookmarkRepository, FeedSourceRow as SourceRow } from '../bookmarks/repository.js';
+import type { FeedCacheRow, RssRepository } from './repository.js';
 
 type ListQuery = z.output<typeof feedListQuerySchema>;
 type FeedQuery = z.output<typeof bookmarkFeedQuerySchema>;
@@ -43,6 +44,8 @@ const unique = (sources: SourceRow[]) => [...new Set(sources.map((s) => s.rss_fe
 
 export function rssService(deps: {
   repo: RssRepository;
+  /** A user's sources are their bookmarks with an RSS address. */
+  bookmarks: Pick<BookmarkRepository, 'feedSources' | 'feedSource' | 'exists'>;
   cache: FeedCache;
   permissions: PermissionService;
   images: ImageRelay;
@@ -85,7 +88,7 @@ export function rssService(deps: {
   }
 
   /**
-   * Loads sources by the plan's rule (spec section 9): paid accounts all at once; free accounts one
+   * Loads sources by the plan's rule: paid accounts all at once; free accounts one
    * by one, stopping once the sources loaded hold 50 items. The rest are skipped, not fetched.
    */
   async function loadSources(sources: SourceRow[], paid: boolean, force: boolean, budget: Allowance) {
@@ -116,12 +119,12 @@ export function rssService(deps: {
 
   /** Another user's bookmark is simply not found; one's own without an RSS address says so. */
   const missing = async (user: User, id: string) =>
-    notFound((await repo.ownsBookmark(user.id, id)) ? rssMessages.noFeedAddress : bookmarkMessages.notFound);
+    notFound((await deps.bookmarks.exists(user.id, id)) ? rssMessages.noFeedAddress : bookmarkMessages.notFound);
 
   return {
     /** The user's sources as the cache knows them; asks no site. */
     async sources(user: User): Promise<FeedSourcesAnswer> {
-      const [sources, paid] = await Promise.all([repo.sources(user.id), isPaid(user)]);
+      const [sources, paid] = await Promise.all([deps.bookmarks.feedSources(user.id), isPaid(user)]);
       const stored = await cache.stored(unique(sources));
       return {
         sources: sources.map((s) => toSource(s, stored.get(s.rss_feed))),
@@ -135,7 +138,7 @@ export function rssService(deps: {
      * after those that already hold 50 items is skipped here too: the server keeps the rule.
      */
     async loadSource(user: User, id: string, force: boolean): Promise<FeedSource & FetchBudgetNote> {
-      const [sources, paid] = await Promise.all([repo.sources(user.id), isPaid(user)]);
+      const [sources, paid] = await Promise.all([deps.bookmarks.feedSources(user.id), isPaid(user)]);
       const at = sources.findIndex((s) => s.id === id);
       const source = sources[at];
       if (!source) throw await missing(user, id);
@@ -156,7 +159,7 @@ export function rssService(deps: {
 
     /** Refresh All: every source the plan allows is asked again, conditionally. */
     async refresh(user: User): Promise<FeedSourcesAnswer & FetchBudgetNote> {
-      const [sources, paid] = await Promise.all([repo.sources(user.id), isPaid(user)]);
+      const [sources, paid] = await Promise.all([deps.bookmarks.feedSources(user.id), isPaid(user)]);
       const budget = allowance(user);
       const { rows, skipped } = await loadSources(sources, paid, true, budget);
       return {
@@ -169,7 +172,7 @@ export function rssService(deps: {
 
     /** The merged list: free accounts see the newest 50 items of the sources they loaded. */
     async list(user: User, q: ListQuery): Promise<FeedList & FetchBudgetNote> {
-      const [sources, paid] = await Promise.all([repo.sources(user.id), isPaid(user)]);
+      const [sources, paid] = await Promise.all([deps.bookmarks.feedSources(user.id), isPaid(user)]);
       const budget = allowance(user);
       const { stored, rows, skipped } = await loadSources(sources, paid, q.refresh, budget);
       const loadedUrls = new Set<string>();
@@ -210,7 +213,7 @@ export function rssService(deps: {
     /** One bookmark's feed for the dialog: paid plans only, checked before anything is looked up. */
     async bookmarkFeed(user: User, id: string, q: FeedQuery): Promise<BookmarkFeed & FetchBudgetNote> {
       if (!(await isPaid(user))) throw forbidden(rssMessages.paidOnly);
-      const source = await repo.source(user.id, id);
+      const source = await deps.bookmarks.feedSource(user.id, id);
       if (!source) throw await missing(user, id);
       const stored = await cache.stored([source.rss_feed]);
       const budget = allowance(user);

@@ -4,6 +4,7 @@ import { startFixtureServer, type FixtureServer } from '../../testing/fixture-se
 import { findChromium } from '../../integrations/screenshots/index.js';
 import { jobQueue } from '../../jobs/queue.js';
 import { SCREENSHOT_JOB } from './service.js';
+import { importFile } from '../../testing/imports.js';
 
 const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
 
@@ -144,5 +145,39 @@ describe('a domain’s shared screenshot shows its home page, never a saver’s 
     });
     await t.server.worker.idle();
     expect(browserAsked()).toEqual(['/']);
+  });
+});
+
+describe('screenshots of imported favourites', () => {
+  let fixtures: FixtureServer;
+  let t: TestServer;
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    t = await startTestServer('sqlite', { SCREENSHOTS: 'on', FETCH_ALLOW_HOSTS: 'localhost' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fixtures?.close();
+  });
+
+  it('gives an imported favourite its site screenshot, as a favourite saved by hand gets', async () => {
+    const a = t.agent();
+    await a.signUp('imported-shots@example.com');
+    const favourite = fixtures.url('/pages/firefox-feeds-test-page-rss-relative.html', 'localhost');
+    const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+      <DL><p><DT><H3>Saved</H3><DL><p>
+        <DT><A HREF="${favourite}" TAGS="favourite">Loved</A>
+        <DT><A HREF="https://plain.example.com/">Plain</A>
+      </DL><p></DL>`;
+    const res = await importFile(a, Buffer.from(file), 'bookmarks.html');
+    expect(res.job?.result).toMatchObject({ imported: 2 });
+    // The import's after-work (queueing the screenshot), then the screenshot job itself.
+    await t.server.importWorker.idle();
+    await t.server.worker.idle();
+    const items = (await a.get('/api/bookmarks')).body.items as { title: string; screenshotStatus: string | null }[];
+    expect(Object.fromEntries(items.map((b) => [b.title, b.screenshotStatus]))).toEqual({
+      Loved: 'ready',
+      Plain: null,
+    });
   });
 });

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../integrations/files/index.js';
 import type { Screenshotter } from '../../integrations/screenshots/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { FetchRefused, fetchMessages } from '../../integrations/page-fetch/address-guard.js';
+import type { ScreenshotRepository } from './repository.js';
 
 export const SCREENSHOT_JOB = 'screenshot';
 
@@ -26,15 +25,15 @@ export function homePage(link: string): string {
   return `${url.protocol}//${url.host}/`;
 }
 
-/** Screenshots are kept once per domain and shared by every bookmark of it (spec: stored once per domain). */
+/** Screenshots are kept once per domain and shared by every bookmark of it. */
 export function screenshotService(deps: {
-  db: Kysely<Database>;
+  repo: ScreenshotRepository;
   queue: JobQueue;
   files: FileStore;
   screenshotter: Screenshotter;
   poke: () => void;
 }) {
-  const { db, queue, files, screenshotter } = deps;
+  const { repo, queue, files, screenshotter } = deps;
 
   return {
     enabled: screenshotter.available,
@@ -48,19 +47,10 @@ export function screenshotService(deps: {
       } catch {
         return; // not a web address (an imported one may be anything): nothing to capture
       }
-      const now = new Date().toISOString();
-      const existing = await db
-        .selectFrom('screenshot')
-        .select('status')
-        .where('domain', '=', domain)
-        .executeTakeFirst();
+      const existing = await repo.find(domain);
       if (existing && !force && existing.status !== 'failed') return;
       if (existing && force && existing.status === 'pending') return;
-      await db
-        .insertInto('screenshot')
-        .values({ domain, status: 'pending', file: null, error: null, updated_at: now })
-        .onConflict((oc) => oc.column('domain').doUpdateSet({ status: 'pending', error: null, updated_at: now }))
-        .execute();
+      await repo.markPending(domain);
       await queue.enqueue(SCREENSHOT_JOB, { domain, page } satisfies ScreenshotJob);
       deps.poke();
     },
@@ -71,23 +61,11 @@ export function screenshotService(deps: {
         const png = await screenshotter.capture(homePage(page ?? link ?? ''));
         const name = `${createHash('sha1').update(domain).digest('hex').slice(0, 16)}-${Date.now().toString(36)}.png`;
         const path = await files.put('screenshots', name, png);
-        const old = await db.selectFrom('screenshot').select('file').where('domain', '=', domain).executeTakeFirst();
-        await db
-          .updateTable('screenshot')
-          .set({ status: 'ready', file: path, error: null, updated_at: new Date().toISOString() })
-          .where('domain', '=', domain)
-          .execute();
+        const old = await repo.find(domain);
+        await repo.markReady(domain, path);
         if (old?.file && old.file !== path) await files.remove(old.file);
       } catch (err) {
-        await db
-          .updateTable('screenshot')
-          .set({
-            status: 'failed',
-            error: String((err as Error).message ?? err).slice(0, 500),
-            updated_at: new Date().toISOString(),
-          })
-          .where('domain', '=', domain)
-          .execute();
+        await repo.markFailed(domain, String((err as Error).message ?? err));
         throw err;
       }
     },
