@@ -143,7 +143,6 @@ export async function createServer(
   const bookmarks = withFaviconWarming(bookmarkService(bookmarkRepo, screenshots), favicons);
   const rssRepo = rssRepository(db);
   const rss = rssService({
-    repo: rssRepo,
     bookmarks: bookmarkRepo,
     cache: feedCache(rssRepo, createFeedReader(fetchPage), { log }),
     permissions,

@@ -20,7 +20,7 @@ import { itemsOf, type FeedCache } from './feed-cache.js';
 import type { ImageRelay } from './image-relay.js';
 import { filterItems, mergeItems, pageOf } from './merge.js';
 import type { BookmarkRepository, FeedSourceRow as SourceRow } from '../bookmarks/repository.js';
-import type { FeedCacheRow, RssRepository } from './repository.js';
+import type { FeedCacheRow } from './repository.js';
 
 type ListQuery = z.output<typeof feedListQuerySchema>;
 type FeedQuery = z.output<typeof bookmarkFeedQuerySchema>;
@@ -43,7 +43,6 @@ async function inPool<T>(items: T[], size: number, run: (item: T) => Promise<voi
 const unique = (sources: SourceRow[]) => [...new Set(sources.map((s) => s.rss_feed))];
 
 export function rssService(deps: {
-  repo: RssRepository;
   /** A user's sources are their bookmarks with an RSS address. */
   bookmarks: Pick<BookmarkRepository, 'feedSources' | 'feedSource' | 'exists'>;
   cache: FeedCache;
@@ -51,7 +50,7 @@ export function rssService(deps: {
   images: ImageRelay;
   budget: FetchBudget;
 }) {
-  const { repo, cache, images } = deps;
+  const { cache, images } = deps;
   const isPaid = async (user: User) => hasPaidPlan(await deps.permissions.permissionsOf(user));
 
   /** One request's draw on the account's fetch budget: once refused, it asks no more. */
