@@ -156,8 +156,10 @@ export async function createServer(
     data: { databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: opts.sqliteFile },
     repo: importRepo,
     log,
-    // An imported favourite gets its site's screenshot, as one saved by hand does.
     async onImported(_userId, favourites) {
+      // The worker refreshed the planner's statistics after its commit; this connection reads them anew.
+      await database.reloadStatistics();
+      // An imported favourite gets its site's screenshot, as one saved by hand does.
       for (const f of favourites) await screenshots.request(f.domain, f.link);
     },
   });

@@ -18,6 +18,11 @@ export interface Db {
   dialect: Dialect;
   /** Refreshes the planner's statistics after a large change, such as an import. */
   optimize(): Promise<void>;
+  /**
+   * Loads the statistics another connection (the import worker) has just written: each SQLite
+   * connection reads them once, so without this its planner keeps the old ones.
+   */
+  reloadStatistics(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -40,7 +45,13 @@ export async function openDatabase(opts: {
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Postgres' autovacuum keeps its statistics.
-    return { db, dialect: 'postgres', optimize: async () => {}, destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      optimize: async () => {},
+      reloadStatistics: async () => {},
+      destroy: () => db.destroy(),
+    };
   }
   const { default: SQLite } = await import('better-sqlite3');
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'linkhive.db');
@@ -67,6 +78,7 @@ export async function openDatabase(opts: {
     db,
     dialect: 'sqlite',
     optimize: () => optimize(),
+    reloadStatistics: () => retryWhileBusy(() => void (sqlite.open && sqlite.exec('analyze sqlite_schema'))),
     destroy: () => {
       clearInterval(timer);
       return db.destroy();

@@ -54,7 +54,7 @@ export function importRunner(opts: {
       // Finished before it was accepted: the worker could not even record the upload.
       answers.get(m.jobId)?.reject(new AppError(500, 'import_failed', importMessages.failed));
       // The job counts as held until its after-work is done, so idle() means all of it.
-      void (m.favourites.length && opts.onImported ? opts.onImported(m.userId, m.favourites) : Promise.resolve())
+      void (!m.error && opts.onImported ? opts.onImported(m.userId, m.favourites) : Promise.resolve())
         .catch((err) => opts.log.error({ err, jobId: m.jobId }, 'after-import work failed'))
         .finally(() => settle(m.jobId));
     }
