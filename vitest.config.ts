@@ -7,7 +7,7 @@ export default defineConfig({
       'server/src/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
       'migrations/**/*.test.ts',
-      'extension/**/*.test.ts',
+      'extension/**/*.test.{ts,tsx}',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/.output/**'],
     environment: 'node',

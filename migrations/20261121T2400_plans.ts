@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Products and prices as Stripe models them, seeded with the plans of spec section 6. Billing keeps
-// stripe_price_id filled in once prices are synced with a Stripe account.
+// Products and prices as Stripe models them, seeded with the four plans (Free, Pro, Business,
+// Enterprise), priced in GBP by month and by year. Billing keeps stripe_price_id filled in once
+// prices are synced with a Stripe account.
 const products = [
   {
     id: 'plan_free',
@@ -65,7 +66,7 @@ const products = [
   },
 ];
 
-// Twelve months less 10%, rounded up to a whole pound, in pence (spec section 9).
+// Twelve months less 10%, rounded up to a whole pound, in pence.
 const yearlyMinor = (monthly: number) => Math.ceil((monthly * 12 * 90) / 10_000) * 100;
 
 export function plans() {

@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort, median, round } from './bench-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const feedsDir = path.resolve(root, '../shared/fixtures/feeds');
+const feedsDir = path.resolve(root, 'test/fixtures/feeds');
 const rounds = 5;
 const feedFiles = () => fs.readdirSync(feedsDir).filter((f) => f.endsWith('.xml') && !f.startsWith('malformed'));
 

@@ -45,7 +45,7 @@ test('signs in from the popup, saves the page with one click, shows it in the we
   await web.goto(`${ext.server.url}/categories`);
   const card = web.getByRole('region', { name: 'Reading list' });
   await expect(card.getByRole('link', { name: 'Feeds test page' })).toBeVisible();
-  // Spec section 2: Chromium gets the extension link in the drawer.
+  // The drawer shows the extension link only in Chrome or Edge: Chromium gets it.
   await web.getByRole('button', { name: 'Open menu' }).click();
   await expect(web.getByRole('link', { name: 'Get the Chrome extension' })).toBeVisible();
 

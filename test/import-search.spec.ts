@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
   await page.route('**/api/favicons/**', (route) => route.fulfill({ status: 404, body: '' }));
 });
 
-const fixture = (name: string) => path.resolve(import.meta.dirname, '../../shared/fixtures/bookmarks', name);
+const fixture = (name: string) => path.resolve(import.meta.dirname, 'fixtures/bookmarks', name);
 const notice = (page: Page) => page.getByTestId('notification');
 
 /** Opens a page and waits for its h1: the page's code loads first, which on a busy machine takes more than 5 s. */

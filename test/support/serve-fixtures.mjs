@@ -1,10 +1,10 @@
-// Serves ../shared/fixtures on FIXTURE_PORT as a stand-in for the outside web in end-to-end tests.
+// Serves test/fixtures on FIXTURE_PORT as a stand-in for the outside web in end-to-end tests.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const types = { '.html': 'text/html; charset=utf-8', '.xml': 'application/xml', '.png': 'image/png' };
 
 http

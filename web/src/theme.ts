@@ -5,7 +5,7 @@ import { LinkBehavior } from './routing/LinkBehavior';
 export const theme = createTheme({
   palette: {
     primary: { main: '#1976d2' },
-    // The accent colour of spec/core.md section 9.
+    // The product's accent colour, beside the primary blue.
     secondary: { main: '#ffb20f' },
   },
   components: {

@@ -4,7 +4,7 @@ import { createTheme } from '@mui/material';
 export const theme = createTheme({
   palette: {
     primary: { main: '#1976d2' },
-    // The accent colour of spec/core.md section 9.
+    // The product's accent colour, beside the primary blue.
     secondary: { main: '#ffb20f' },
   },
 });

@@ -1,6 +1,6 @@
 /**
- * The feeds of ../shared/fixtures/feeds with what a correct parser finds in them, copied from the
- * table in ../shared/fixtures/SOURCES.md (item counts, first titles after decoding).
+ * The feeds of test/fixtures/feeds with what a correct parser finds in them, copied from the
+ * table in test/fixtures/SOURCES.md (item counts, first titles after decoding).
  */
 export interface FeedFixture {
   file: string;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 
-export const fixturesDir = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
+export const fixturesDir = path.resolve(import.meta.dirname, '../../../test/fixtures');
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,7 +35,7 @@ export interface FixtureServer {
 }
 
 /**
- * Serves ../shared/fixtures as a stand-in for the outside web, plus /redirect?to= for redirect
+ * Serves test/fixtures as a stand-in for the outside web, plus /redirect?to= for redirect
  * checks and a small PNG favicon. Files carry an ETag and Last-Modified and answer conditional
  * requests with 304, as feed servers do. The query is ignored when finding the file, so distinct
  * addresses can serve one file; `?charset=` adds a charset to the Content-Type and `?delay=` (ms)

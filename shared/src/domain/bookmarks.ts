@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { limits } from './constants.js';
 
-/** An example home address for the messages where the spec's text left one out as `{host}`. */
+/** An example home address for the messages where the original wording left one out as `{host}`. */
 export const exampleHosts = ['https://www.example.com', 'https://example.com'] as const;
 
-// To the letter of spec/core.md sections 5 and 8 ('alpha numberic' included).
+// Word for word as users have always read them, slips included ('alpha numberic'): do not reword.
 export const bookmarkMessages = {
   titleRequired: 'Title is required',
   titleTooLong: 'Maximum character count of 50 has been exceeded',
@@ -30,7 +30,7 @@ export const bookmarkMessages = {
   noBookmarks: 'No bookmarks have been added.',
   noResults: 'No results found',
   allCategories: 'All Categories',
-  // Not in the spec: texts of this product's own dialogs and cards.
+  // Newer texts of this product's own dialogs and cards: these may be reworded.
   updateFailed: 'The link could not be updated. Please try again.',
   deleteFailed: 'The link could not be deleted. Please try again.',
   deleteConfirm: (title: string) => `Delete ${title}? This cannot be undone.`,

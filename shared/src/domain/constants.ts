@@ -26,7 +26,7 @@ export const limits = {
 export const outsideFetchBudget = { perAccount: 500, windowMs: 10 * 60_000 } as const;
 
 export const fetchBudgetMessages = {
-  // Not in the spec: this product's own text.
+  // A newer text of this product's own: it may be reworded.
   feedsSpent:
     'Feeds were refreshed very often in the last 10 minutes, so saved items are shown. Try again in a few minutes.',
 } as const;

@@ -1,4 +1,4 @@
-// Every user-facing text of the accounts area, to the letter of spec/core.md sections 5 and 8.
+// Every user-facing text of the accounts area, word for word as users have always read them: do not reword.
 export const authMessages = {
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be less than 50 characters',
@@ -9,7 +9,7 @@ export const authMessages = {
   passwordUppercase: 'At least 1 uppercase character is required',
   passwordNumber: 'At least 1 number is required',
   passwordSpecial: 'Password requires at least one special character',
-  // Not in the spec: the limit of the password hasher, worded like the minimum.
+  // Newer, may be reworded: the limit of the password hasher, worded like the minimum.
   passwordTooLong: 'At most 128 characters are allowed',
   loginBothFields: 'Please fill in both fields',
   resetAllFields: 'All fields are required',
@@ -21,7 +21,7 @@ export const authMessages = {
   resetCodeInvalid: 'The reset link is invalid or has expired. Please ask for a new one.',
   notAuthenticated: 'User not authenticated',
   notAuthorised: 'You are not authorised',
-  // Email verification is ours, not the spec's; worded like the reset messages.
+  // Email verification is newer, may be reworded; worded like the reset messages.
   verifySuccess: 'Your email address is verified. Thank you!',
   verifyCodeInvalid: 'The verification link is invalid or has expired. Please ask for a new one.',
   verifySent: 'A new verification email is on its way. Please check your inbox.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cutDescription } from './site.js';
 import type { FetchBudgetNote } from './constants.js';
 
-// To the letter of spec/teams-feeds-import.md section 8 and spec/core.md ('RSS Feed Error').
+// Word for word as users have always read them (the dialog's error, the 'RSS Feed Error' notice): do not reword.
 export const rssMessages = {
   dialogError: 'Unable to load RSS feed. Please try again later.',
   noticeTitle: 'RSS Feed Error',
@@ -17,14 +17,14 @@ export const rssMessages = {
   sourceFailed: 'Failed to load RSS feed.',
   fetchFailed: 'Failed to fetch RSS feed.',
   freeLimit: (total: number) => `Free account limit reached: Showing ${freeRssItemLimit} of ${total} RSS feed items.`,
-  // Not in the spec: this product's own texts.
+  // Newer texts of this product's own: these may be reworded.
   paidOnly: 'Reading the RSS feed of a single bookmark is part of the paid plans. Upgrade to see it.',
   noFeedAddress: 'This bookmark has no RSS feed address.',
   notAFeed: 'This address is not a valid RSS or Atom feed.',
   allSources: 'All Sources',
 } as const;
 
-/** Spec section 9: items a page (merged list and dialogs), the free plan's limit, snippet length. */
+/** Items a page (merged list and dialogs); the free plan reads at most 50 items in all; snippets are cut to 150. */
 export const rssPageSize = 25;
 export const freeRssItemLimit = 50;
 export const rssSnippetMax = 150;

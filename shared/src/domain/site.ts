@@ -1,4 +1,4 @@
-// The public site and the installed app: timings, limits and texts of spec/core.md sections 2, 5 and 9.
+// The public site and the installed app: timings, limits and texts, each kept to the product's value.
 
 /** The hero slides (and the promotors carousel) move on every 8 seconds. */
 export const carouselIntervalMs = 8_000;

@@ -1,7 +1,7 @@
 import { hasPaidPlan } from '@linkhive/shared/domain';
 import { useSession } from '../session/store';
 
-/** Paid access (spec section 6): any of the subscription flags. The server checks it again. */
+/** Paid access: any of the subscription flags (Pro, Business, Enterprise). The server checks it again. */
 export function usePaidPlan(): boolean {
   return useSession((s) => Boolean(s.me && hasPaidPlan(s.me.permissions)));
 }

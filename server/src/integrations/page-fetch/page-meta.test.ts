@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeHtml, readPageMeta } from './page-meta.js';
 
-const fixtures = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/pages');
+const fixtures = path.resolve(import.meta.dirname, '../../../../test/fixtures/pages');
 const read = (name: string) => fs.readFileSync(path.join(fixtures, name), 'utf8');
 
 describe('reading a page title and its feeds', () => {

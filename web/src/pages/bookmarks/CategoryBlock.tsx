@@ -26,7 +26,7 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
   const actions = useBookmarkActions();
   const showAdd = useAddDialog((s) => s.show);
   const navigate = useNavigate();
-  // See RSS Feed: paid plans only (spec section 6), and only on bookmarks with an RSS address.
+  // See RSS Feed: paid plans only (reading feeds is a paid feature), and only on bookmarks with an RSS address.
   const paid = usePaidPlan();
   const [feedOf, setFeedOf] = useState<Bookmark | null>(null);
 

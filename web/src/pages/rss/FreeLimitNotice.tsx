@@ -2,7 +2,7 @@ import { rssMessages } from '@linkhive/shared/domain';
 import { Alert, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 
-/** Spec section 2: the free-limit warning with an Upgrade Now link to /#pricing. */
+/** The free plan's limit warning (50 items in all), with an Upgrade Now link to /#pricing. */
 export function FreeLimitNotice({ total }: { total: number }) {
   return (
     <Alert

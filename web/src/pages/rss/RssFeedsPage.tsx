@@ -19,7 +19,7 @@ export function RssFeedsPage() {
   const [category, setCategory] = useState('');
   const [source, setSource] = useState('');
   const q = useDebounced(search.trim());
-  // Spec: any filter change goes back to page 1, also when a filter returns to an earlier value.
+  // Any filter change goes back to page 1, also when a filter returns to an earlier value.
   const filterKey = JSON.stringify([q, category, source]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   if (paging.key !== filterKey) setPaging({ key: filterKey, page: 1 });

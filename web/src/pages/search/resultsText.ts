@@ -1,6 +1,6 @@
 import type { Page } from '@linkhive/shared/domain';
 
-/** The search page's size (spec section 9). */
+/** Results a page on the search page. */
 export const searchPageSize = 25;
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
