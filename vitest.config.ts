@@ -8,6 +8,7 @@ export default defineConfig({
       'web/src/**/*.test.{ts,tsx}',
       'migrations/**/*.test.ts',
       'extension/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/.output/**'],
     environment: 'node',

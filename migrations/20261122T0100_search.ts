@@ -1,6 +1,23 @@
 import { sql, type Kysely } from 'kysely';
-import { searchText } from '../shared/src/domain/search.js';
 import type { MigrationContext } from './context.js';
+
+/**
+ * The words of a row as the app made them when this migration was written: lowercased, accents
+ * removed, split at anything that is not a letter or a digit. A frozen copy, not an import of the
+ * app's `searchText`: this migration must fill old rows the same way whatever the app does later
+ * (a later change of the words needs a migration of its own that rewrites the columns).
+ */
+function searchText(...parts: (string | null | undefined)[]): string {
+  return parts
+    .filter(Boolean)
+    .join(' ')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(' ');
+}
 
 /**
  * Full-text search over title, address, domain and category. The words are made by the app (the

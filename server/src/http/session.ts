@@ -1,8 +1,22 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { fromNodeHeaders } from 'better-auth/node';
 import { authMessages } from '@linkhive/shared/domain';
-import type { AuthService, SessionUser } from '../features/auth/service.js';
 import { unauthorized } from './errors.js';
+
+/** The signed-in user as every route sees it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: Date | string;
+}
+
+/** What resolves a request's cookie or bearer token to its user (the auth feature's service). */
+export interface SessionSource {
+  session(headers: IncomingHttpHeaders): Promise<{ body: SessionUser; setCookies: string[] } | null>;
+}
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -13,7 +27,7 @@ declare module 'express-serve-static-core' {
 export const headersOf = (req: Request) => fromNodeHeaders(req.headers);
 
 /** Resolves the cookie or bearer session once; routes that need a user add requireUser. */
-export function loadSession(auth: AuthService): RequestHandler {
+export function loadSession(auth: SessionSource): RequestHandler {
   return async (req, res, next) => {
     if (!req.headers.cookie && !req.headers.authorization) return next();
     const found = await auth.session(req.headers);

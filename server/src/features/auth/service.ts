@@ -6,20 +6,13 @@ import type { Kysely } from 'kysely';
 import { authMessages as m, type AccountMe, type LoginResult } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
+import type { SessionUser } from '../../http/session.js';
 import type { ProfileRepository } from '../profile/repository.js';
 import type { PermissionService } from '../permissions/service.js';
 import { attemptLimit } from './attempt-limit.js';
 import { VERIFY_CODE_SECONDS, type BetterAuth } from './better-auth.js';
 import { hashToken } from './hashed-session-tokens.js';
 import type { SessionResolver } from './session-resolver.js';
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  createdAt: Date | string;
-}
 
 export const AUTH_MAIL_JOB = 'auth-mail';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Bookmark } from '../../domain/index.js';
 import { ActionButton } from './ActionButton.js';
-import type { BookmarkActions } from './BookmarkRow.js';
+import type { BookmarkActions } from './bookmarkActions.js';
 import { FavouriteButton } from './FavouriteButton.js';
 import { EditIcon, StorefrontIcon } from './icons.js';
 

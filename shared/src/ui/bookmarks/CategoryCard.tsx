@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import type { Bookmark } from '../../domain/index.js';
 import { BookmarkRow } from './BookmarkRow.js';
-import type { BookmarkActions } from './BookmarkRow.js';
+import type { BookmarkActions } from './bookmarkActions.js';
 import { AddIcon } from './icons.js';
 import { visuallyHidden } from './visuallyHidden.js';
 

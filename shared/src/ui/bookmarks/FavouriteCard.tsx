@@ -7,7 +7,7 @@ import { ActionButton } from './ActionButton.js';
 import { BookmarkActionButtons } from './BookmarkActionButtons.js';
 import { Favicon } from './Favicon.js';
 import { RefreshIcon, ShareIcon } from './icons.js';
-import type { BookmarkActions } from './BookmarkRow.js';
+import type { BookmarkActions } from './bookmarkActions.js';
 
 export interface FavouriteCardProps extends BookmarkActions {
   bookmark: Bookmark;

@@ -2,6 +2,7 @@ export * from './AddBookmarkDialog.js';
 export * from './AddBookmarkForm.js';
 export * from './AddressField.js';
 export * from './BookmarkRow.js';
+export type { BookmarkActions } from './bookmarkActions.js';
 export * from './CategoryCard.js';
 export * from './CategoryPicker.js';
 export * from './ConfirmDeleteDialog.js';
