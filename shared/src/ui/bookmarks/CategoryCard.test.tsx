@@ -70,11 +70,13 @@ describe('BookmarkRow', () => {
 describe('CategoryCard', () => {
   const items = [bookmark({ id: 'a', title: 'First' }), bookmark({ id: 'b', title: 'Second', promotor: 'acme' })];
 
-  it('titles the card with the category in the tab colour and counts its links', () => {
+  it('titles the card with the category on the tab colour and counts its links', () => {
     render(<CategoryCard category="Work" color="#E53935" bookmarks={items} onAdd={() => {}} {...actions()} />);
     const card = screen.getByRole('region', { name: 'Work' });
     const heading = within(card).getByRole('heading', { name: 'Work' });
-    expect(getComputedStyle(heading).color).toBe('rgb(229, 57, 53)');
+    // Red is too light for white text (4.2:1) and for red text on the white card: black on red (5:1).
+    expect(getComputedStyle(heading).backgroundColor).toBe('rgb(229, 57, 53)');
+    expect(getComputedStyle(heading).color).toBe('rgb(0, 0, 0)');
     expect(card.textContent).toContain('2 links');
     expect(within(card).getAllByRole('listitem')).toHaveLength(2);
     expect(
@@ -82,6 +84,14 @@ describe('CategoryCard', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['First', 'Second']);
+  });
+
+  it.each([
+    ['#1A237E', 'rgb(255, 255, 255)'],
+    ['#FFEB3B', 'rgb(0, 0, 0)'],
+  ])('writes the title on a tab colour of %s in %s', (color, text) => {
+    render(<CategoryCard category="Work" color={color} bookmarks={items} onAdd={() => {}} {...actions()} />);
+    expect(getComputedStyle(screen.getByRole('heading', { name: 'Work' })).color).toBe(text);
   });
 
   it("opens the add dialog for its category from the plus button, and passes each row's actions", () => {

@@ -2,8 +2,9 @@ import { Box, Card, CardContent, Chip, IconButton, List, Tooltip, Typography } f
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import type { Bookmark } from '../../domain/index.js';
+import { textColorOn } from '../contrast.js';
 import { BookmarkRow } from './BookmarkRow.js';
-import type { BookmarkActions } from './bookmarkActions.js';
+import type { BookmarkActions } from './BookmarkRow.js';
 import { AddIcon } from './icons.js';
 import { visuallyHidden } from './visuallyHidden.js';
 
@@ -27,9 +28,27 @@ export function CategoryCard(props: CategoryCardProps) {
     <Card component="section" aria-labelledby={headingId} sx={{ borderTop: 4, borderTopColor: color }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography id={headingId} variant="h6" component="h2" noWrap sx={{ color, flex: 1, minWidth: 0 }}>
-            {category}
-          </Typography>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            {/* The title sits on the tab colour, in black or white by that colour: the user picks it,
+                and no one text colour reads well on every pick (or on the card around it). */}
+            <Typography
+              id={headingId}
+              variant="h6"
+              component="h2"
+              noWrap
+              sx={{
+                display: 'inline-block',
+                maxWidth: '100%',
+                verticalAlign: 'middle',
+                px: 1.25,
+                borderRadius: 1,
+                bgcolor: color,
+                color: textColorOn(color),
+              }}
+            >
+              {category}
+            </Typography>
+          </Box>
           <Chip
             size="small"
             label={

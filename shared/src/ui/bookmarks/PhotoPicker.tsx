@@ -1,9 +1,8 @@
 import { Avatar, Box, Button, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { checkPhoto } from './photoFile.js';
 import { UploadIcon } from './icons.js';
-import { visuallyHidden } from './visuallyHidden.js';
 
 export interface PhotoPickerProps {
   /** The picture saved now. */
@@ -16,10 +15,17 @@ export interface PhotoPickerProps {
   disabled?: boolean;
 }
 
-/** A PNG profile picture with a preview of the file picked before it is uploaded. */
+/**
+ * A PNG profile picture with a preview of the file picked before it is uploaded. 'Choose picture' is
+ * a button of its own that opens the file input's chooser: a file input inside a button-like label
+ * would be one control nested in another, two tab stops for one action.
+ */
 export function PhotoPicker({ current, file, onChange, name, disabled }: PhotoPickerProps) {
   const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!file) {
@@ -59,25 +65,26 @@ export function PhotoPicker({ current, file, onChange, name, disabled }: PhotoPi
       </Avatar>
       <Box>
         <Button
-          component="label"
           variant="outlined"
           startIcon={<UploadIcon />}
           disabled={disabled}
-          sx={{ '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
+          onClick={() => input.current?.click()}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          sx={{ '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
         >
           Choose picture
-          <input
-            type="file"
-            accept="image/png,.png"
-            aria-label="Profile picture"
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? errorId : undefined}
-            onChange={pick}
-            disabled={disabled}
-            style={visuallyHidden}
-          />
         </Button>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        <input
+          ref={input}
+          type="file"
+          accept="image/png,.png"
+          aria-label="Profile picture"
+          aria-invalid={Boolean(error)}
+          onChange={pick}
+          disabled={disabled}
+          hidden
+        />
+        <Typography id={hintId} variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
           PNG only
         </Typography>
         {error && (

@@ -46,6 +46,12 @@ function renderForm(props: Partial<ProfileFormProps> = {}) {
 const png = (name = 'me.png', size = 10) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const choose = (file: File) =>
   fireEvent.change(screen.getByLabelText('Profile picture'), { target: { files: [file] } });
+/** The text of the elements that describe a control (aria-describedby), joined by spaces. */
+const description = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
 const update = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Update profile' })));
 const notification = () => screen.queryByTestId('notification')?.textContent ?? null;
 
@@ -60,6 +66,20 @@ describe('ProfileForm', () => {
     expect(screen.getByRole('img', { name: 'Profile picture' }).getAttribute('src')).toBe('/files/profile/ann.png');
     expect((screen.getByLabelText('Category tab colour') as HTMLInputElement).value).toBe('#1976d2');
     expect(screen.getByLabelText('Profile picture').getAttribute('accept')).toBe('image/png,.png');
+  });
+
+  it("opens the file chooser from a 'Choose picture' button that holds no other control", () => {
+    renderForm();
+    const button = screen.getByRole('button', { name: 'Choose picture' });
+    expect(button.tagName).toBe('BUTTON');
+    expect(button.querySelector('input, button, a, [tabindex]')).toBeNull();
+    expect(description(button)).toBe('PNG only');
+    const input = screen.getByLabelText('Profile picture') as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click').mockImplementation(() => {});
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
+    // The input is the button's tool, not a second stop on the way through the form.
+    expect(input.hidden).toBe(true);
   });
 
   it.each([
@@ -82,6 +102,9 @@ describe('ProfileForm', () => {
     choose(new File(['jpeg'], name, { type }));
     expect(screen.getByRole('alert').textContent).toBe('Images must be PNG files');
     expect(screen.getByLabelText('Profile picture').getAttribute('aria-invalid')).toBe('true');
+    expect(description(screen.getByRole('button', { name: 'Choose picture' }))).toBe(
+      'PNG only Images must be PNG files',
+    );
     await update();
     expect(all.onSubmit).toHaveBeenCalledWith({ displayName: 'Ann', photo: null });
   });

@@ -1,0 +1,152 @@
+import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { authMessages, bookmarkMessages as m, rssMessages } from '../shared/src/domain/index.js';
+import { fixtureUrl, signUpViaApi } from './support/accounts.js';
+import { memberPages } from './support/memberPages.js';
+import { grant } from './support/plans.js';
+import { seriousViolations } from './support/site.js';
+
+// A first visit loads the page's own code, and axe reads the whole page: on a busy 2-core machine
+// that takes longer than the default budgets.
+test.describe.configure({ timeout: 60_000 });
+const slow = { timeout: 15_000 };
+
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+// The links point at sites this machine cannot reach, whose icons would each hold a connection to
+// the app for seconds: icons are answered at once here.
+test.beforeEach(async ({ page }) => {
+  await page.route('**/api/favicons/**', (route) => route.fulfill({ status: 404, body: '' }));
+});
+
+async function expectAccessible(page: Page, width: number) {
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+test.describe('a member with bookmarks in two categories, a favourite and a feed', () => {
+  // One account for every page: the checks only read, so each worker seeds it once.
+  let cookies: Cookie[] = [];
+  test.beforeAll(async ({ playwright }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const { email } = await signUpViaApi(api, baseURL);
+    // A paid plan shows the feeds and See RSS Feed; admin shows the admin pages and their menu entry.
+    await grant(email, 'subscriptionPro');
+    await grant(email, 'admin');
+    // The server keeps each feed address's last answer for everyone: this run's feed is its own.
+    const rssFeed = fixtureUrl(`/feeds/atom-heise-developer.xml?run=a11y-${process.pid}-${Date.now()}`);
+    const bookmarks = [
+      { link: 'https://www.example.com/', title: 'Example Domain', category: 'Work', favourite: true },
+      { link: 'https://heise.example.com/', title: 'Heise Developer', category: 'Work', rssFeed },
+      { link: 'https://docs.example.com/', title: 'Docs', category: 'Reading' },
+      { link: 'https://news.example.com/', title: 'News', category: 'Reading' },
+    ];
+    for (const data of bookmarks) {
+      const res = await api.post('/api/bookmarks', { data, headers: { origin: baseURL } });
+      expect(res.status()).toBe(201);
+    }
+    cookies = (await api.storageState()).cookies;
+    await api.dispose();
+  });
+  test.beforeEach(async ({ context }) => {
+    await context.addCookies(cookies);
+  });
+
+  /** What each page shows once its own content has arrived (the h1 alone comes before it). */
+  const content: Partial<Record<(typeof memberPages)[number]['path'], (page: Page) => Promise<void>>> = {
+    '/categories': async (page) => {
+      const work = page.getByRole('region', { name: 'Work' });
+      await expect(work.getByRole('link', { name: 'Example Domain' })).toBeVisible(slow);
+      await expect(work.getByRole('button', { name: 'See RSS Feed' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Reading' }).getByRole('link', { name: 'News' })).toBeVisible();
+    },
+    '/favourites': async (page) => {
+      await expect(page.getByRole('article').getByRole('link', { name: 'Example Domain' })).toBeVisible(slow);
+    },
+    '/search': async (page) => {
+      await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(4, slow);
+    },
+    '/rss-feeds': async (page) => {
+      await expect(page.getByRole('list', { name: 'RSS feed items' }).getByRole('listitem')).toHaveCount(15, slow);
+      await expect(page.getByRole('list', { name: 'Sources' })).toContainText('Heise Developer');
+    },
+    '/import-bookmarks': async (page) => {
+      await expect(page.getByRole('form', { name: 'Import bookmarks' })).toBeVisible(slow);
+    },
+    '/profile': async (page) => {
+      await expect(page.getByRole('button', { name: 'Update profile' })).toBeVisible(slow);
+      await expect(page.getByLabel('Display name')).toHaveValue('Ann');
+    },
+    '/admin': async (page) => {
+      await expect(page.getByRole('list', { name: 'Admin tasks' })).toBeVisible(slow);
+    },
+  };
+
+  for (const width of [1280, 400]) {
+    test.describe(`at ${width} px wide`, () => {
+      test.use({ viewport: { width, height: 900 } });
+
+      for (const { path, heading } of memberPages) {
+        test(`${path} has no serious or critical accessibility violation and fits the width`, async ({ page }) => {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible(slow);
+          await content[path]?.(page);
+          await expectAccessible(page, width);
+        });
+      }
+    });
+  }
+
+  test('the menu of a narrow screen, with the member and admin entries, passes axe', async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible(slow);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Site menu' });
+    await expect(menu.getByText('Favourites')).toBeVisible();
+    await expectAccessible(page, 400);
+  });
+});
+
+test('the empty states of the member pages pass axe', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await signUpViaApi(page.request, baseURL!);
+
+  // No bookmarks yet: the categories send a newcomer on to the import page.
+  await page.goto('/categories');
+  await expect(page).toHaveURL(/\/import-bookmarks$/, slow);
+  await expect(page.getByRole('heading', { level: 1, name: 'Import Bookmarks' })).toBeVisible(slow);
+  await expectAccessible(page, 1280);
+
+  await page.goto('/search');
+  await expect(page.getByText(m.noBookmarks)).toBeVisible(slow);
+  await expectAccessible(page, 1280);
+
+  await page.goto('/rss-feeds');
+  await expect(page.getByText(rssMessages.noFeeds)).toBeVisible(slow);
+  await expectAccessible(page, 1280);
+
+  // A member who is not an admin reads the refusal.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: authMessages.notAuthorised })).toBeVisible(slow);
+  await expectAccessible(page, 1280);
+
+  const created = await page.request.post('/api/bookmarks', {
+    data: { link: 'https://www.example.com/', title: 'Example Domain', category: 'Work' },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto('/favourites');
+  await expect(page.getByText(m.noFavourites)).toBeVisible(slow);
+  await expectAccessible(page, 1280);
+
+  // The categories page stays after its last link is deleted, with the empty state's own actions.
+  await page.goto('/categories');
+  await page.getByRole('region', { name: 'Work' }).getByRole('button', { name: 'Edit Bookmark' }).click(slow);
+  await page.getByRole('dialog', { name: 'Edit Bookmark' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete bookmark?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(m.noBookmarks)).toBeVisible();
+  await expectAccessible(page, 1280);
+  await page.setViewportSize({ width: 400, height: 900 });
+  await expect(page.getByText(m.noBookmarks)).toBeVisible();
+  await expectAccessible(page, 400);
+});
