@@ -1,5 +1,5 @@
-import { ApiError } from '@linkhive/shared/api';
-import { importMessages, type ImportResult } from '@linkhive/shared/domain';
+import { followImportJob } from '@linkhive/shared/api';
+import type { ImportResult } from '@linkhive/shared/domain';
 import type { ExtensionApi } from './api';
 import type { BookmarkTreeSummary } from './bookmarkTree';
 
@@ -23,13 +23,9 @@ export async function importBrowserBookmarks(
   onProgress: (report: ImportProgressReport) => void,
   pollMs = importPollMs,
 ): Promise<ImportResult> {
-  let job = await api.importItems({ overwrite, items: summary.items });
-  for (;;) {
-    onProgress({ processed: job.processed, total: job.total });
-    if (job.status === 'done' && job.result) return job.result;
-    if (job.status === 'failed')
-      throw new ApiError(500, job.error?.code ?? 'import_failed', job.error?.message ?? importMessages.failed);
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-    job = await api.importProgress(job.jobId);
-  }
+  const job = await api.importItems({ overwrite, items: summary.items });
+  return followImportJob(api.importProgress, job, {
+    pollMs,
+    onProgress: ({ processed, total }) => onProgress({ processed, total }),
+  });
 }

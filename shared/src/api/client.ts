@@ -1,5 +1,4 @@
 import type {
-  ApiErrorBody,
   Bookmark,
   BookmarkFeed,
   BookmarkListQuery,
@@ -26,19 +25,10 @@ import type {
   ResetInput,
   SignupInput,
 } from '../domain/index.js';
-import { httpMessages } from '../domain/index.js';
+import { importMessages } from '../domain/index.js';
+import { ApiError, networkErrorMessage, toApiError } from '../domain/api-error.js';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError, networkErrorMessage, toApiError } from '../domain/api-error.js';
 
 export interface ApiClientOptions {
   /** '' for the same origin (the web app); the server address for the extension. */
@@ -57,7 +47,15 @@ export interface ApiClientOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export const networkErrorMessage = 'The server cannot be reached. Check your connection and try again.';
+export interface UploadOptions {
+  /** Bytes sent so far, for a progress bar. */
+  onUploadProgress?: (sent: number, total: number) => void;
+  /** The last byte is sent: from then on the server is reading. */
+  onUploaded?: () => void;
+  signal?: AbortSignal;
+  /** What a status means when the answer is not the server's own error (a proxy's page). */
+  fallbacks?: Partial<Record<number, ApiError>>;
+}
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
@@ -89,15 +87,49 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const text = await res.text();
     const data = text ? safeJson(text) : undefined;
-    if (!res.ok) {
-      const err = (data as ApiErrorBody | undefined)?.error;
-      throw new ApiError(res.status, err?.code ?? 'http_error', err?.message ?? httpMessages.internal, err?.field);
-    }
+    if (!res.ok) throw toApiError(res.status, data);
     return data as T;
+  }
+
+  /**
+   * A multipart upload that reports the bytes sent, which fetch cannot: an XMLHttpRequest where
+   * there is one (pages), fetch elsewhere (a service worker, tests). Same headers and credentials
+   * as `request`, and the same errors.
+   */
+  async function upload<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+    if (typeof XMLHttpRequest === 'undefined') {
+      const answer = await request<T>('POST', path, form, { signal: opts.signal });
+      opts.onUploaded?.();
+      return answer;
+    }
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    // Awaited only when there is one, so that the request starts in the caller's own turn.
+    const token = options.getToken ? await options.getToken() : undefined;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return new Promise<T>((resolve, reject) => {
+      const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
+      if (opts.signal?.aborted) return reject(aborted());
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${baseUrl}${path}`);
+      xhr.withCredentials = (options.credentials ?? 'include') === 'include';
+      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+      xhr.upload.onprogress = (e) => opts.onUploadProgress?.(e.loaded, e.lengthComputable ? e.total : e.loaded);
+      xhr.upload.onload = () => opts.onUploaded?.();
+      xhr.onload = () => {
+        const data = xhr.responseText ? safeJson(xhr.responseText) : undefined;
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+        else reject(toApiError(xhr.status, data, opts.fallbacks));
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'network_error', networkErrorMessage));
+      xhr.onabort = () => reject(aborted());
+      opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
   }
 
   return {
     request,
+    upload,
     health: () => request<{ ok: true }>('GET', '/api/health'),
     auth: {
       signup: (body: SignupInput) => request<Me>('POST', '/api/auth/signup', body),
@@ -125,6 +157,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */
       fromItems: (body: JsonImportInput) => request<ImportProgress>('POST', '/api/import', body),
       progress: (jobId: string) => request<ImportProgress>('GET', `/api/import/${encodeURIComponent(jobId)}`),
+      /**
+       * The import page's file, `overwrite` first as the server reads the form while it streams in;
+       * answers the job (202). A proxy's own 413 page still reads as the import's size message.
+       */
+      fromFile: (file: File, overwrite: boolean, opts: Omit<UploadOptions, 'fallbacks'> = {}) => {
+        const form = new FormData();
+        form.append('overwrite', String(overwrite));
+        form.append('file', file, file.name);
+        const tooLarge = new ApiError(413, 'too_large', importMessages.tooLarge, 'file');
+        return upload<ImportProgress>('/api/import', form, { ...opts, fallbacks: { 413: tooLarge } });
+      },
     },
     rss: {
       /** The merged list; `refresh` asks every source again (conditionally). */

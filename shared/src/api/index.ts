@@ -1,1 +1,2 @@
 export * from './client.js';
+export * from './follow-import.js';

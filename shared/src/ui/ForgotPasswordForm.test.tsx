@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/index.js';
+import { ApiError } from '../domain/index.js';
 import { authMessages, httpMessages } from '../domain/index.js';
 import { ForgotPasswordForm } from './ForgotPasswordForm.js';
 import { NotificationProvider } from './Notifications.js';

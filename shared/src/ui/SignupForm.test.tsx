@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/index.js';
+import { ApiError } from '../domain/index.js';
 import { authMessages } from '../domain/index.js';
 import { SignupForm } from './SignupForm.js';
 import { deferred, formErrors, isInvalid, messageUnder } from './testHelpers.js';

@@ -1,4 +1,4 @@
-import { ApiError } from '@linkhive/shared/api';
+import { ApiError, followImportJob } from '@linkhive/shared/api';
 import type { ImportProgress, ImportResult } from '@linkhive/shared/domain';
 import { httpMessages, importMessages, importRedirectMs } from '@linkhive/shared/domain';
 import { failureMessage, useNotify } from '@linkhive/shared/ui';
@@ -6,7 +6,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api';
 import { useLibrary } from '../bookmarks/library';
-import { uploadImport } from './uploadImport';
 
 /** How often the page asks how far the server has got, once the file is sent. */
 export const importPollMs = 500;
@@ -53,9 +52,7 @@ export function useImport() {
       setState({ step: 'uploading', sent: 0, total: file.size });
       let uploaded = false;
       try {
-        let job = await uploadImport({
-          file,
-          overwrite,
+        const job = await api.imports.fromFile(file, overwrite, {
           onUploadProgress: (sent, total) => !uploaded && setState({ step: 'uploading', sent, total }),
           onUploaded: () => {
             uploaded = true;
@@ -63,18 +60,11 @@ export function useImport() {
           },
         });
         // The server answers the job once it has read the file; it saves on while this page asks.
-        while (job.status === 'running') {
-          if (mounted.current) setState({ step: 'processing', progress: job });
-          // Not a `later` timer: after the user leaves the page the job is still followed to its notice.
-          await new Promise((resolve) => setTimeout(resolve, importPollMs));
-          job = await api.request<ImportProgress>('GET', `/api/import/${encodeURIComponent(job.jobId)}`).catch(
-            // A lost answer is asked again; the job goes on on the server either way.
-            () => job,
-          );
-        }
-        if (job.status === 'failed' || !job.result)
-          throw new ApiError(500, job.error?.code ?? 'import_failed', job.error?.message ?? importMessages.failed);
-        const result = job.result;
+        // Not a `later` timer inside: after the user leaves the page the job is still followed to its notice.
+        const result = await followImportJob(api.imports.progress, job, {
+          pollMs: importPollMs,
+          onProgress: (progress) => mounted.current && setState({ step: 'processing', progress }),
+        });
         notify({ message: importMessages.success(result.imported, overwrite), severity: 'success' });
         useLibrary.getState().changed();
         if (!mounted.current) return;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/index.js';
+import { ApiError } from '../../domain/index.js';
 import { bookmarkMessages } from '../../domain/index.js';
 import { deferred, formErrors, messageUnder } from '../testHelpers.js';
 import { EditBookmarkDialog } from './EditBookmarkDialog.js';

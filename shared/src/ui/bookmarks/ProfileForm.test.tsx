@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/index.js';
+import { ApiError } from '../../domain/index.js';
 import { profileMessages } from '../../domain/index.js';
 import type { Profile } from '../../domain/index.js';
 import { NotificationProvider } from '../Notifications.js';

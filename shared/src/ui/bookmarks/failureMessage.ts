@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/index.js';
+import { ApiError } from '../../domain/index.js';
 
 /**
  * The text shown when a host callback fails. The server's messages (ApiError) and errors a host

@@ -4,16 +4,18 @@ import type { ImportProgress, ImportResult } from '@linkhive/shared/domain';
 import { importMaxBytes, importMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uploadImport, type UploadRequest } from '../../import/uploadImport';
+import type { UploadOptions } from '@linkhive/shared/api';
+import { api } from '../../api';
 import { fakeServer, makeMe } from '../../test-support/renderApp';
 import { renderApp } from '../../test-support/renderApp';
 
-vi.mock('../../import/uploadImport', () => ({ uploadImport: vi.fn() }));
+// The upload itself (an XMLHttpRequest with progress) is the shared client's, tested there.
+const uploadImport = vi.spyOn(api.imports, 'fromFile');
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  vi.mocked(uploadImport).mockReset();
+  uploadImport.mockReset();
 });
 
 const jobPath = 'GET /api/import/00000000-0000-4000-8000-000000000001';
@@ -87,10 +89,10 @@ describe('import page', () => {
 
   it('uploads, follows the job the server made, then shows the notice and the counts, and opens the categories after a second', async () => {
     let answerUpload: (job: ImportProgress) => void = () => {};
-    vi.mocked(uploadImport).mockImplementation(
-      (req: UploadRequest) =>
+    uploadImport.mockImplementation(
+      (_file: File, _overwrite: boolean, opts: UploadOptions = {}) =>
         new Promise<ImportProgress>((resolve) => {
-          req.onUploadProgress?.(512, 1024);
+          opts.onUploadProgress?.(512, 1024);
           answerUpload = resolve;
         }),
     );
@@ -112,8 +114,8 @@ describe('import page', () => {
     submit();
 
     expect(await screen.findByText('Uploading 50%')).toBeDefined();
-    const request = vi.mocked(uploadImport).mock.calls[0]![0];
-    expect(request).toMatchObject({ file, overwrite: true });
+    const [sentFile, overwrite, request = {}] = uploadImport.mock.calls[0]!;
+    expect([sentFile, overwrite]).toEqual([file, true]);
     // The job is followed once the server has answered it.
     expect(calls.some((c) => c.url.startsWith('/api/import/'))).toBe(false);
     request.onUploaded?.();
@@ -134,7 +136,7 @@ describe('import page', () => {
   });
 
   it('shows why a job the server accepted then failed, and keeps the user on the page', async () => {
-    vi.mocked(uploadImport).mockResolvedValue({
+    uploadImport.mockResolvedValue({
       jobId: '00000000-0000-4000-8000-000000000001',
       status: 'running',
       phase: 'saving',
@@ -157,7 +159,7 @@ describe('import page', () => {
   });
 
   it("shows 'Invalid File' with the syntax message for a file without the bookmark marker", async () => {
-    vi.mocked(uploadImport).mockRejectedValue(new ApiError(400, 'invalid_file', importMessages.invalidSyntax, 'file'));
+    uploadImport.mockRejectedValue(new ApiError(400, 'invalid_file', importMessages.invalidSyntax, 'file'));
     const { location } = await openImport();
     choose(htmlFile('pocket.html'));
     submit();
@@ -172,7 +174,7 @@ describe('import page', () => {
   });
 
   it("shows the server's message for any other refusal", async () => {
-    vi.mocked(uploadImport).mockRejectedValue(new ApiError(413, 'too_large', importMessages.tooLarge, 'file'));
+    uploadImport.mockRejectedValue(new ApiError(413, 'too_large', importMessages.tooLarge, 'file'));
     await openImport();
     choose(htmlFile());
     submit();

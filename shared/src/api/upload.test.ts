@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { ApiError } from '@linkhive/shared/api';
-import { importMessages } from '@linkhive/shared/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uploadImport } from './uploadImport';
+import { importMessages } from '../domain/index.js';
+import { ApiError, createApiClient } from './client.js';
 
 /** Just enough of XMLHttpRequest to see what is sent and to answer it. */
 class FakeXhr {
@@ -19,6 +18,7 @@ class FakeXhr {
   constructor() {
     FakeXhr.last = this;
   }
+  withCredentials = false;
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
@@ -40,14 +40,22 @@ afterEach(() => vi.unstubAllGlobals());
 
 const file = new File(['<!DOCTYPE NETSCAPE-Bookmark-file-1>'], 'bookmarks.html', { type: 'text/html' });
 
-describe('uploadImport', () => {
+const api = createApiClient();
+const uploadImport = ({
+  file,
+  overwrite,
+  ...opts
+}: { file: File; overwrite: boolean } & Parameters<typeof api.imports.fromFile>[2]) =>
+  api.imports.fromFile(file, overwrite, opts);
+
+describe('the import upload, with its progress', () => {
   it('posts overwrite before the file, reports bytes and the end of the upload, and answers the job', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const progress = vi.fn();
     const uploaded = vi.fn();
     const done = uploadImport({ file, overwrite: true, onUploadProgress: progress, onUploaded: uploaded });
     const xhr = FakeXhr.last;
-    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/import']);
+    expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(['POST', '/api/import', true]);
     expect([...xhr.body!.keys()]).toEqual(['overwrite', 'file']);
     expect(xhr.body!.get('overwrite')).toBe('true');
     expect((xhr.body!.get('file') as File).name).toBe('bookmarks.html');

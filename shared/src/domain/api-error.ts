@@ -1,0 +1,28 @@
+import { httpMessages } from './messages.js';
+import type { ApiErrorBody } from './user.js';
+
+/** A failure as the server reports it, `{ error: { code, message, field } }`, on every client. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const networkErrorMessage = 'The server cannot be reached. Check your connection and try again.';
+
+/**
+ * The one reading of a failed answer: the server's own error when the body is one, else the
+ * fallback for that status (a proxy in front of the server may answer with a page of its own).
+ */
+export function toApiError(status: number, body: unknown, fallbacks: Partial<Record<number, ApiError>> = {}): ApiError {
+  const err = (body as ApiErrorBody | undefined)?.error;
+  if (err && typeof err.message === 'string')
+    return new ApiError(status, err.code ?? 'http_error', err.message, err.field);
+  return fallbacks[status] ?? new ApiError(status, 'http_error', httpMessages.internal);
+}
