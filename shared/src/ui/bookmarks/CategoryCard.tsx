@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Bookmark } from '../../domain/index.js';
 import { textColorOn } from '../contrast.js';
 import { BookmarkRow } from './BookmarkRow.js';
-import type { BookmarkActions } from './BookmarkRow.js';
+import type { BookmarkActions } from './bookmarkActions.js';
 import { AddIcon } from './icons.js';
 import { visuallyHidden } from './visuallyHidden.js';
 
