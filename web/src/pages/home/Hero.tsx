@@ -1,6 +1,6 @@
 import { carouselIntervalMs } from '@linkhive/shared/domain';
-import { Carousel } from '@linkhive/shared/ui';
 import { Box, Button, Container, Link, Stack, Typography } from '@mui/material';
+import { Carousel } from '../../components/Carousel';
 import { useSession } from '../../session/store';
 import { heroSlides } from './heroSlides';
 import { WatchVideoButton } from './WatchVideoButton';

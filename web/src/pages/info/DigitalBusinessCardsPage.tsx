@@ -1,5 +1,6 @@
-import { QrCodeImage, QrCodeTool } from '@linkhive/shared/ui';
 import { Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { QrCodeImage } from '../../components/QrCodeImage';
+import { QrCodeTool } from '../../components/QrCodeTool';
 import { SectionPage } from '../SectionPage';
 import { InfoSection, Items, Para } from './InfoBlocks';
 

@@ -2,8 +2,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Slider, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { clampQrSize, qrCode, qrUrlError } from '../domain/index.js';
-import { useQrDataUrl } from './QrCodeImage.js';
+import { clampQrSize, qrCode, qrUrlError } from '@linkhive/shared/domain';
+import { useQrDataUrl } from './QrCodeImage';
 
 export interface QrCodeToolProps {
   /** Filled in at the start, e.g. the user's promo page. */

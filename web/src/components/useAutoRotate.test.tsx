@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { carouselIntervalMs } from '../domain/index.js';
-import { useAutoRotate } from './useAutoRotate.js';
+import { carouselIntervalMs } from '@linkhive/shared/domain';
+import { useAutoRotate } from './useAutoRotate';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

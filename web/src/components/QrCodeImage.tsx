@@ -1,6 +1,6 @@
 import { Box, Skeleton } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { qrCode } from '../domain/index.js';
+import { qrCode } from '@linkhive/shared/domain';
 
 /** Draws `text` as a PNG QR code of `size` pixels at error level H, as a data URL. */
 export async function qrCodeDataUrl(text: string, size: number): Promise<string> {

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QrCodeTool } from './QrCodeTool.js';
-import { messageUnder } from './testHelpers.js';
+import { QrCodeTool } from './QrCodeTool';
 
 // jsdom has no canvas; the encoder's own output is checked in the browser tests.
 const toDataURL = vi.hoisted(() =>
@@ -18,13 +17,15 @@ afterEach(() => {
 });
 
 const address = () => screen.getByLabelText('Web address');
+/** The message under the address field, the text its aria-describedby points at. */
+const addressMessage = () => document.getElementById(address().getAttribute('aria-describedby') ?? '')?.textContent;
 const create = () => fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
 
 describe('QrCodeTool', () => {
   it('asks for a web address', () => {
     render(<QrCodeTool />);
     create();
-    expect(messageUnder('Web address')).toBe('Web address required');
+    expect(addressMessage()).toBe('Web address required');
     expect(address().getAttribute('aria-invalid')).toBe('true');
     expect(toDataURL).not.toHaveBeenCalled();
   });
@@ -33,7 +34,7 @@ describe('QrCodeTool', () => {
     render(<QrCodeTool />);
     fireEvent.change(address(), { target: { value: 'example dot com' } });
     create();
-    expect(messageUnder('Web address')).toBe('Invalid URL use e.g. https://www.example.com');
+    expect(addressMessage()).toBe('Invalid URL use e.g. https://www.example.com');
     expect(screen.queryByRole('img')).toBeNull();
   });
 

@@ -5,7 +5,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Box, IconButton, Stack, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useAutoRotate } from './useAutoRotate.js';
+import { useAutoRotate } from './useAutoRotate';
 
 export interface CarouselSlide {
   key: string;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Carousel } from './Carousel.js';
+import { Carousel } from './Carousel';
 
 const slides = ['Alpha', 'Beta', 'Gamma'].map((title) => ({ key: title, content: <h2>{title}</h2> }));
 
