@@ -12,7 +12,7 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/.output/**'],
     environment: 'node',
-    globalSetup: ['server/src/testing/build-workers.ts'],
+    globalSetup: ['server/src/testing/build-workers.ts', 'server/src/testing/postgres-check.ts'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -7,7 +7,13 @@ import { chromiumPath } from './support/chromium.js';
 // Set once in the main process; the workers inherit the environment, so all agree on one server.
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 9000));
 process.env.E2E_FIXTURE_PORT ??= String(Number(process.env.E2E_PORT) + 1);
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // Removed when the run ends, passed or failed. Not in a globalTeardown: Playwright runs that before it
+  // stops the webServer, whose job worker could still write mail and so make the folder again.
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
 export const adminEmail = 'admin@e2e.test';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -46,15 +46,33 @@ test('the hero carousel moves on every 8 seconds, and pauses, plays and steps on
   await expect(first).toBeVisible();
 });
 
-test('the carousel does not turn by itself for people who ask for reduced motion', async ({ page }) => {
+test('for people who ask for reduced motion the carousel turns only once they press play, without a fade', async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1_000);
   await openPage(page, '/', 'Linkhive');
   const carousel = page.getByRole('region', { name: 'Highlights' });
+  const picker = (n: number) => carousel.getByRole('button', { name: `Show slide ${n} of 5` });
   await expect(carousel.getByRole('button', { name: 'Play slides' })).toBeVisible();
+  await expect(picker(1)).toHaveAttribute('aria-current', 'true');
+
   await page.clock.runFor(2 * carouselIntervalMs);
-  await expect(slide(page, 'Save any page in two clicks')).toBeVisible();
+  // A step by hand lands on the second slide only if the wait turned nothing: a turn would have gone further.
+  await carousel.getByRole('button', { name: 'Next slide' }).click();
+  await expect(slide(page, 'Favourites you recognise at a glance')).toBeVisible();
+  await expect(picker(2)).toHaveAttribute('aria-current', 'true');
+  await expect(slide(page, 'Save any page in two clicks')).toBeHidden();
+
+  // Slides change without a fade, and turn on their own once play is pressed.
+  const group = carousel.getByRole('group', { name: '2 of 5' });
+  await expect(group).toHaveCSS('transition-duration', '0s');
+  await carousel.getByRole('button', { name: 'Play slides' }).click();
+  await expect(carousel.getByRole('button', { name: 'Pause slides' })).toBeVisible();
+  await page.clock.runFor(carouselIntervalMs);
+  await expect(slide(page, 'Bring the bookmarks you already have')).toBeVisible();
+  await expect(picker(3)).toHaveAttribute('aria-current', 'true');
 });
 
 test('the Features and Pricing links scroll to their sections, also from another page', async ({ page, context }) => {

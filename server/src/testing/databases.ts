@@ -1,26 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { postgresAdminUrl as adminUrl } from './postgres-check.js';
 
-// Server tests run on SQLite always, and on Postgres where one answers (CI has one on 127.0.0.1).
-const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const hasPostgres = await postgresAnswers();
-if (!hasPostgres && process.env.CI) {
-  throw new Error(`CI must test on Postgres too, but none answers at ${adminUrl} (set TEST_POSTGRES_URL).`);
-}
+// Server tests run on SQLite always, and on Postgres where one answers (CI must have one): the
+// global setup postgres-check.ts asks once per run, fails a CI run without Postgres and warns elsewhere.
+const hasPostgres = inject('postgresAnswers');
+if (hasPostgres === undefined)
+  throw new Error('Run the server tests with vitest.config.ts, whose global setup checks for Postgres.');
 
 export type TestDialect = 'sqlite' | 'postgres';
 export const testDialects: TestDialect[] = hasPostgres ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { authMessages as m, httpMessages } from '@linkhive/shared/domain';
 import { startTestServer, testPublicUrl, type TestServer } from '../../testing/harness.js';
@@ -567,6 +567,14 @@ describe('rate limits', () => {
     t = await startTestServer('sqlite', { AUTH_RATE_LIMIT: '3' });
   });
   afterAll(() => t?.close());
+  // The limits count in fixed one-minute windows: the clock stands still during each test, so that a
+  // slow machine never spreads one test over two windows.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('stops the fourth sign-in attempt in a minute', async () => {
     const a = t.agent();
@@ -579,8 +587,29 @@ describe('rate limits', () => {
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('counts sign-up and reset separately from sign-in', async () => {
-    const res = await t.agent().post('/api/auth/forgot', { email: 'a@example.com' });
-    expect(res.status).toBe(200);
+  it('counts sign-up and reset separately from sign-in, each with a quota of its own', async () => {
+    // An address of its own (the app trusts X-Forwarded-For from loopback), so no other test's count matters.
+    const post = (p: string, body: unknown) =>
+      t.agent().request('POST', `/api/auth/${p}`, body, { headers: { 'x-forwarded-for': '198.51.100.23' } });
+    const fourTimes = async (p: string, body: (i: number) => unknown) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await post(p, body(i))).status);
+      return statuses;
+    };
+    const wrongSignIn = { email: 'a@example.com', password: 'Wrong-passw0rd' };
+    expect(await fourTimes('login', () => wrongSignIn)).toEqual([401, 401, 401, 429]);
+
+    const emails = [uniqueEmail(), uniqueEmail(), uniqueEmail(), uniqueEmail()];
+    expect(await fourTimes('signup', (i) => ({ firstName: 'Ann', email: emails[i], password }))).toEqual([
+      201, 201, 201, 429,
+    ]);
+    expect(await fourTimes('forgot', (i) => ({ email: emails[i] }))).toEqual([200, 200, 200, 429]);
+    const reset = (i: number) => ({ oobCode: 'not-a-real-code', email: emails[i], newPassword: 'N3w-password' });
+    expect(await fourTimes('reset', reset)).toEqual([400, 400, 400, 429]);
+
+    // Neither sign-up nor reset gave sign-in its attempts back.
+    const signIn = await post('login', wrongSignIn);
+    expect(signIn.status).toBe(429);
+    expect(signIn.body.error).toEqual({ code: 'rate_limited', message: httpMessages.tooManyRequests });
   });
 });

@@ -117,9 +117,41 @@ describe('PricingPlans', () => {
     expect(document.querySelector('[data-plan]')).toBeNull();
   });
 
-  it('keeps the space of the cards while the plans load', () => {
-    renderPlans({ plans: null });
-    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+  it('keeps the space of the cards while the plans load, in the grid cells the cards then fill', () => {
+    const props: PricingPlansProps = {
+      plans: null,
+      interval: 'month',
+      onIntervalChange: vi.fn(),
+      actionFor: (plan) => ({ label: `Choose ${plan.name}`, onClick: vi.fn() }),
+    };
+    const { rerender } = render(<PricingPlans {...props} />);
+    const grid = document.querySelector<HTMLElement>('[aria-busy]')!;
+    expect(grid.getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByRole('button')).toBeNull();
+    // A cell a plan, sized as the cards' cells are (four across, two at 600 px, one below), each
+    // holding a placeholder of a fixed height, so the section does not collapse while it waits.
+    const cells = [...grid.children] as HTMLElement[];
+    expect(cells).toHaveLength(4);
+    for (const cell of cells) {
+      expect(cell.classList).toContain('MuiGrid-grid-xs-12');
+      expect(cell.classList).toContain('MuiGrid-grid-sm-6');
+      expect(cell.classList).toContain('MuiGrid-grid-md-3');
+      expect(cell.querySelector<HTMLElement>('.MuiSkeleton-root')!.style.height).toBe('420px');
+    }
+    const sizes = cells.map((cell) => cell.className);
+
+    // The plans arrive: each card takes the very cell its placeholder held, so nothing around moves.
+    rerender(<PricingPlans {...props} plans={plans} />);
+    expect(grid.getAttribute('aria-busy')).toBe('false');
+    expect([...grid.children]).toHaveLength(4);
+    cells.forEach((cell, i) => expect(grid.children[i]).toBe(cell));
+    expect(cells.map((cell) => cell.className)).toEqual(sizes);
+    expect(cells.map((cell) => cell.firstElementChild!.getAttribute('data-plan'))).toEqual([
+      'free',
+      'pro',
+      'business',
+      'enterprise',
+    ]);
+    expect(grid.querySelector('.MuiSkeleton-root')).toBeNull();
   });
 });
