@@ -109,6 +109,7 @@ export function createScreenshotter(opts: {
     opts.log.warn('Chromium was not found (set CHROMIUM_PATH): screenshots are off, favourites show the site icon');
   }
   let running: Promise<Running> | null = null;
+  let closing: Promise<void> = Promise.resolve();
 
   async function stop(r: Partial<Running>) {
     await r.browser?.close().catch(() => {});
@@ -184,10 +185,13 @@ export function createScreenshotter(opts: {
         await context.close().catch(() => {});
       }
     },
-    async close() {
+    // A second call (main.ts stops background work, then closes) waits for the first, so the
+    // process never exits before Chromium is gone and its profile folder removed.
+    close() {
       const r = running;
       running = null;
-      if (r) await stop(await r.catch(() => ({})));
+      if (r) closing = closing.then(async () => stop(await r.catch(() => ({}))));
+      return closing;
     },
   };
 }
