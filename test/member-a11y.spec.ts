@@ -1,5 +1,5 @@
 import { expect, test, type Cookie, type Page } from '@playwright/test';
-import { authMessages, bookmarkMessages as m, rssMessages } from '../shared/src/domain/index.js';
+import { authMessages, bookmarkMessages as m, feedMessages } from '../shared/src/domain/index.js';
 import { fixtureUrl, signUpViaApi } from './support/accounts.js';
 import { memberPages } from './support/memberPages.js';
 import { grant } from './support/plans.js';
@@ -122,7 +122,7 @@ test('the empty states of the member pages pass axe', async ({ page, baseURL }) 
   await expectAccessible(page, 1280);
 
   await page.goto('/rss-feeds');
-  await expect(page.getByText(rssMessages.noFeeds)).toBeVisible(slow);
+  await expect(page.getByText(feedMessages.noFeeds)).toBeVisible(slow);
   await expectAccessible(page, 1280);
 
   // A member who is not an admin reads the refusal.

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { rssMessages } from '../shared/src/domain/index.js';
+import { feedMessages } from '../shared/src/domain/index.js';
 import { fixtureUrl, signUpViaApi } from './support/accounts.js';
 import { grant } from './support/plans.js';
 import { seriousViolations } from './support/site.js';
@@ -58,9 +58,9 @@ test("a paid user reads a bookmark's feed, then the merged list: filters, pages 
     .getByRole('button', { name: 'See RSS Feed' })
     .click();
   const failed = page.getByRole('dialog', { name: 'RSS Feed: Moved Away' });
-  await expect(failed.getByText(rssMessages.dialogError)).toBeVisible();
-  await expect(page.getByTestId('notification')).toContainText(rssMessages.noticeTitle);
-  await expect(page.getByTestId('notification')).toContainText(rssMessages.noticeText);
+  await expect(failed.getByText(feedMessages.dialogError)).toBeVisible();
+  await expect(page.getByTestId('notification')).toContainText(feedMessages.noticeTitle);
+  await expect(page.getByTestId('notification')).toContainText(feedMessages.noticeText);
   await failed.getByRole('button', { name: 'Close' }).click();
 
   await page.goto('/rss-feeds');
@@ -68,8 +68,8 @@ test("a paid user reads a bookmark's feed, then the merged list: filters, pages 
   const list = page.getByRole('list', { name: 'RSS feed items' });
   await expect(list.getByRole('listitem')).toHaveCount(25, { timeout: 15_000 });
   await expect(page.getByText(/^47 items · 4 sources · Last updated: Just now$/)).toBeVisible();
-  await expect(page.getByText(rssMessages.someFailed)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Sources' })).toContainText(rssMessages.sourceFailed);
+  await expect(page.getByText(feedMessages.someFailed)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sources' })).toContainText(feedMessages.sourceFailed);
   // Newest first: the heise post of 2016 comes after craigslist's and medium's later ones.
   await expect(list.getByRole('listitem').first()).toContainText('Medium Food');
 
@@ -85,7 +85,7 @@ test("a paid user reads a bookmark's feed, then the merged list: filters, pages 
   await page.getByRole('searchbox', { name: 'Search feeds' }).fill('wildfly');
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('searchbox', { name: 'Search feeds' }).fill('no such words anywhere');
-  await expect(page.getByText(rssMessages.noMatch)).toBeVisible();
+  await expect(page.getByText(feedMessages.noMatch)).toBeVisible();
   // Back to the filters of page 2: the list starts again at page 1.
   await page.getByRole('searchbox', { name: 'Search feeds' }).fill('');
   await expect(list.getByRole('listitem')).toHaveCount(25);
@@ -100,7 +100,7 @@ test('a free user sees the newest 50 items with the limit warning, and no See RS
   await addBookmark(page.request, baseURL!, 'Heise News', 'News', feed('rss090-rdf-heise.xml'));
 
   await page.goto('/rss-feeds');
-  const warning = page.getByRole('alert').filter({ hasText: rssMessages.freeLimit(60) });
+  const warning = page.getByRole('alert').filter({ hasText: feedMessages.freeLimit(60) });
   await expect(warning).toBeVisible({ timeout: 15_000 });
   await expect(warning.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/#pricing');
   await expect(page.getByText(/^50 items · 1 source/)).toBeVisible();

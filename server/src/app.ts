@@ -28,8 +28,8 @@ import type { PageService } from './features/pages/service.js';
 import { profileRoutes } from './features/profile/routes.js';
 import type { ProfileService } from './features/profile/service.js';
 import { rateLimit } from './http/rate-limit.js';
-import { rssRoutes } from './features/rss/routes.js';
-import type { RssService } from './features/rss/service.js';
+import { feedRoutes } from './features/feeds/routes.js';
+import type { FeedService } from './features/feeds/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -42,7 +42,7 @@ export interface AppDeps {
   profiles: ProfileService;
   pages: PageService;
   favicons: FaviconService;
-  rss: RssService;
+  feeds: FeedService;
   filesRoot: string;
 }
 
@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
   api.use(billingRoutes(deps.billing));
   api.use(bookmarkRoutes(deps.bookmarks));
-  api.use(rssRoutes(deps.rss, db));
+  api.use(feedRoutes(deps.feeds, db));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(deps.bookmarks));
   api.use(profileRoutes(deps.profiles));

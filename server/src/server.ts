@@ -34,10 +34,10 @@ import { createAddressGuard } from './integrations/page-fetch/address-guard.js';
 import { createGuardedFetch } from './integrations/page-fetch/guarded-fetch.js';
 import { createScreenshotter } from './integrations/screenshots/index.js';
 import { createFeedReader } from './integrations/feeds/reader.js';
-import { feedCache } from './features/rss/feed-cache.js';
-import { imageRelay } from './features/rss/image-relay.js';
-import { rssRepository } from './features/rss/repository.js';
-import { rssService } from './features/rss/service.js';
+import { feedCache } from './features/feeds/feed-cache.js';
+import { imageRelay } from './features/feeds/image-relay.js';
+import { feedRepository } from './features/feeds/repository.js';
+import { feedService } from './features/feeds/service.js';
 import { jobQueue } from './jobs/queue.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 
@@ -141,10 +141,10 @@ export async function createServer(
   const favicons = faviconService(db, files, fetchPage, { budget: budget('favicons') });
   const bookmarkRepo = bookmarkRepository(db, database.dialect);
   const bookmarks = withFaviconWarming(bookmarkService(bookmarkRepo, screenshots), favicons);
-  const rssRepo = rssRepository(db);
-  const rss = rssService({
+  const feedRepo = feedRepository(db);
+  const feeds = feedService({
     bookmarks: bookmarkRepo,
-    cache: feedCache(rssRepo, createFeedReader(fetchPage), { log }),
+    cache: feedCache(feedRepo, createFeedReader(fetchPage), { log }),
     permissions,
     images: imageRelay(secret, fetchPage),
     budget: budget('feeds'),
@@ -178,7 +178,7 @@ export async function createServer(
     profiles: profileService(profiles, files),
     pages: pageService(fetchPage, screenshots.enabled),
     favicons,
-    rss,
+    feeds,
     filesRoot: files.root,
   });
 

@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'rss-feeds',
-            element: lazyPage('rss', () => import('./pages/rss/RssFeedsPage').then((m) => m.RssFeedsPage)),
+            element: lazyPage('feeds', () => import('./pages/feeds/FeedsPage').then((m) => m.FeedsPage)),
           },
           {
             path: 'import-bookmarks',

@@ -169,7 +169,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return upload<ImportProgress>('/api/import', form, { ...opts, fallbacks: { 413: tooLarge } });
       },
     },
-    rss: {
+    feeds: {
       /** The merged list; `refresh` asks every source again (conditionally). */
       list: (query: FeedListQuery = {}, init: { signal?: AbortSignal } = {}) =>
         request<FeedList>('GET', `/api/feeds${queryString(query)}`, undefined, init),

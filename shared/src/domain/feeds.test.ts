@@ -4,10 +4,10 @@ import {
   feedListQuerySchema,
   itemDateText,
   lastUpdatedText,
-  rssMessages,
-  rssPageSize,
-  rssSnippetMax,
-} from './rss.js';
+  feedMessages,
+  feedPageSize,
+  feedSnippetMax,
+} from './feeds.js';
 
 // Local times, so the tests mean the same in every time zone.
 const now = new Date(2026, 4, 20, 15, 30, 0);
@@ -54,13 +54,13 @@ describe('snippets and list parameters', () => {
     expect(cutSnippet('  A short   summary. ')).toBe('A short summary.');
     const long = 'Feeds bring the latest posts of the sites you saved into one list '.repeat(5);
     const cut = cutSnippet(long);
-    expect(cut.length).toBeLessThanOrEqual(rssSnippetMax);
+    expect(cut.length).toBeLessThanOrEqual(feedSnippetMax);
     expect(cut.endsWith('…')).toBe(true);
     expect(long.startsWith(cut.slice(0, -1))).toBe(true);
   });
 
   it('pages by 25 unless asked otherwise, and reads refresh as a flag', () => {
-    expect(feedListQuerySchema.parse({})).toEqual({ page: 1, pageSize: rssPageSize, refresh: false });
+    expect(feedListQuerySchema.parse({})).toEqual({ page: 1, pageSize: feedPageSize, refresh: false });
     expect(feedListQuerySchema.parse({ refresh: 'true', page: '3', q: ' news ' })).toMatchObject({
       refresh: true,
       page: 3,
@@ -70,6 +70,6 @@ describe('snippets and list parameters', () => {
   });
 
   it("writes the free plan's warning with the true total", () => {
-    expect(rssMessages.freeLimit(128)).toBe('Free account limit reached: Showing 50 of 128 RSS feed items.');
+    expect(feedMessages.freeLimit(128)).toBe('Free account limit reached: Showing 50 of 128 RSS feed items.');
   });
 });

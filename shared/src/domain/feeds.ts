@@ -3,7 +3,7 @@ import { cutDescription } from './site.js';
 import type { FetchBudgetNote } from './constants.js';
 
 // Word for word as users have always read them (the dialog's error, the 'RSS Feed Error' notice): do not reword.
-export const rssMessages = {
+export const feedMessages = {
   dialogError: 'Unable to load RSS feed. Please try again later.',
   noticeTitle: 'RSS Feed Error',
   noticeText: 'Unable to load RSS feed for this website.',
@@ -16,7 +16,7 @@ export const rssMessages = {
   refreshFailed: 'Failed to refresh RSS feeds.',
   sourceFailed: 'Failed to load RSS feed.',
   fetchFailed: 'Failed to fetch RSS feed.',
-  freeLimit: (total: number) => `Free account limit reached: Showing ${freeRssItemLimit} of ${total} RSS feed items.`,
+  freeLimit: (total: number) => `Free account limit reached: Showing ${freeFeedItemLimit} of ${total} RSS feed items.`,
   // Newer texts of this product's own: these may be reworded.
   paidOnly: 'Reading the RSS feed of a single bookmark is part of the paid plans. Upgrade to see it.',
   noFeedAddress: 'This bookmark has no RSS feed address.',
@@ -25,14 +25,14 @@ export const rssMessages = {
 } as const;
 
 /** Items a page (merged list and dialogs); the free plan reads at most 50 items in all; snippets are cut to 150. */
-export const rssPageSize = 25;
-export const freeRssItemLimit = 50;
-export const rssSnippetMax = 150;
+export const feedPageSize = 25;
+export const freeFeedItemLimit = 50;
+export const feedSnippetMax = 150;
 /** The feed image in the dialog is shown at most this large. */
 export const feedImageMax = { width: 200, height: 100 } as const;
 
 /** An item's text without markup, cut to the spec's 150 characters. */
-export const cutSnippet = (text: string) => cutDescription(text, rssSnippetMax);
+export const cutSnippet = (text: string) => cutDescription(text, feedSnippetMax);
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -41,7 +41,7 @@ const flag = z
 
 const pageFields = {
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(rssPageSize),
+  pageSize: z.coerce.number().int().min(1).max(100).default(feedPageSize),
   /** Asks every source again (conditionally) instead of answering from the cache. */
   refresh: flag,
 };

@@ -2,7 +2,7 @@ export * from './auth.js';
 export * from './bookmarks.js';
 export * from './import.js';
 export * from './profile.js';
-export * from './rss.js';
+export * from './feeds.js';
 export * from './search.js';
 export * from './constants.js';
 export * from './messages.js';

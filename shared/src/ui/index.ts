@@ -6,7 +6,7 @@ export * from './LazyNotificationProvider.js';
 export * from './LoginForm.js';
 export * from './Notifications.js';
 export * from './ResetPasswordForm.js';
-export * from './rss/index.js';
+export * from './feeds/index.js';
 export * from './SignupForm.js';
 export * from './useAuthForm.js';
 export * from './validation.js';

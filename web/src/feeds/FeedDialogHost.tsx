@@ -1,5 +1,5 @@
 import type { Bookmark, BookmarkFeed } from '@linkhive/shared/domain';
-import { rssMessages } from '@linkhive/shared/domain';
+import { feedMessages } from '@linkhive/shared/domain';
 import { FeedDialog, useNotify } from '@linkhive/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
@@ -38,12 +38,12 @@ export function FeedDialogHost({ bookmark, onClose }: Props) {
     // Only the request right after Try Again asks the site; later pages come from the cache.
     const refresh = attempt > retried.current;
     retried.current = attempt;
-    api.rss.bookmarkFeed(id, { page, refresh }).then(
+    api.feeds.bookmarkFeed(id, { page, refresh }).then(
       (feed) => live && setState({ feed, loading: false, failed: false }),
       () => {
         if (!live) return;
         setState((s) => ({ ...s, loading: false, failed: true }));
-        notify({ title: rssMessages.noticeTitle, message: rssMessages.noticeText, severity: 'error' });
+        notify({ title: feedMessages.noticeTitle, message: feedMessages.noticeText, severity: 'error' });
       },
     );
     return () => {

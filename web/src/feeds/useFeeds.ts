@@ -1,14 +1,14 @@
 import type { FeedList, FeedListQuery, FeedSource, FetchBudgetNote } from '@linkhive/shared/domain';
-import { rssMessages } from '@linkhive/shared/domain';
+import { feedMessages } from '@linkhive/shared/domain';
 import { useNotify } from '@linkhive/shared/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 
-export type RssPhase = 'loading' | 'sources' | 'ready' | 'failed';
+export type FeedsPhase = 'loading' | 'sources' | 'ready' | 'failed';
 
-export interface RssFeedsState {
+export interface FeedsState {
   /** loading: asking for the sources; sources: loading them one by one or all at once. */
-  phase: RssPhase;
+  phase: FeedsPhase;
   sources: FeedSource[];
   /** Sources done (loaded, failed or skipped) of all, while phase is 'sources'. */
   progress: { done: number; total: number };
@@ -18,7 +18,7 @@ export interface RssFeedsState {
   notice: string | null;
 }
 
-const initial: RssFeedsState = {
+const initial: FeedsState = {
   phase: 'loading',
   sources: [],
   progress: { done: 0, total: 0 },
@@ -30,16 +30,16 @@ const initial: RssFeedsState = {
 /** Sources a paid account's page loads at once. */
 const parallelLoads = 6;
 
-const failedSource = (s: FeedSource): FeedSource => ({ ...s, status: 'error', error: rssMessages.sourceFailed });
+const failedSource = (s: FeedSource): FeedSource => ({ ...s, status: 'error', error: feedMessages.sourceFailed });
 
 /**
  * The RSS page's data. Sources are loaded one call each so the page can show progress: all at
  * once on paid plans, one by one on free ones until the server says the rest are skipped (the
  * server keeps the 50-item rule either way). Then the merged list is asked for, page by page.
  */
-export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
+export function useFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
   const notify = useNotify();
-  const [state, setState] = useState<RssFeedsState>(initial);
+  const [state, setState] = useState<FeedsState>(initial);
   const run = useRef(0);
   const key = JSON.stringify(filters);
   const keyRef = useRef(key);
@@ -51,7 +51,7 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
     setState((s) => ({ ...s, listLoading: true }));
     const asked = keyRef.current;
     askedKey.current = asked;
-    const list = await api.rss.list(JSON.parse(asked) as FeedListQuery);
+    const list = await api.feeds.list(JSON.parse(asked) as FeedListQuery);
     // A later filter or page has its own request under way; this answer is no longer wanted.
     if (id !== run.current || asked !== keyRef.current) return;
     setState((s) => ({
@@ -71,7 +71,7 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
       // Refresh All clears the items and starts again.
       setState(initial);
       try {
-        const answer = await api.rss.sources();
+        const answer = await api.feeds.sources();
         if (!live()) return;
         const total = answer.sources.length;
         let sources: FeedSource[] = answer.sources.map((s) => ({ ...s, status: 'pending' }));
@@ -84,7 +84,7 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
           if (live()) setState((s) => ({ ...s, sources, progress: { done, total }, notice: notice ?? s.notice }));
         };
         const loadOne = (s: FeedSource, i: number) =>
-          api.rss.loadSource(s.id, { refresh }).then(
+          api.feeds.loadSource(s.id, { refresh }).then(
             (loaded) => (settle(i, loaded), loaded),
             () => (settle(i, failedSource(s)), null),
           );
@@ -111,8 +111,8 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
         setState((s) => ({ ...s, phase: 'failed', listLoading: false }));
         notify(
           refresh
-            ? { title: rssMessages.refreshFailedTitle, message: rssMessages.refreshFailed, severity: 'error' }
-            : { title: rssMessages.loadErrorTitle, message: rssMessages.loadError, severity: 'error' },
+            ? { title: feedMessages.refreshFailedTitle, message: feedMessages.refreshFailed, severity: 'error' }
+            : { title: feedMessages.loadErrorTitle, message: feedMessages.loadError, severity: 'error' },
         );
       }
     },
@@ -131,7 +131,7 @@ export function useRssFeeds(filters: Omit<FeedListQuery, 'refresh'>) {
     fetchList(id).catch(() => {
       if (id !== run.current) return;
       setState((s) => ({ ...s, phase: 'failed', listLoading: false }));
-      notify({ title: rssMessages.loadErrorTitle, message: rssMessages.loadError, severity: 'error' });
+      notify({ title: feedMessages.loadErrorTitle, message: feedMessages.loadError, severity: 'error' });
     });
   }, [key, ready, fetchList, notify]);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedFailed } from '../../integrations/feeds/reader.js';
 import { startTestServer, type TestServer } from '../../testing/harness.js';
 import { feedCache } from './feed-cache.js';
-import { rssRepository, type FeedCacheRow } from './repository.js';
+import { feedRepository, type FeedCacheRow } from './repository.js';
 
 describe('the feed cache', () => {
   let t: TestServer;
@@ -12,7 +12,7 @@ describe('the feed cache', () => {
   afterAll(() => t?.close());
 
   it('marks a failed load without undoing what another load stored meanwhile', async () => {
-    const repo = rssRepository(t.server.database.db);
+    const repo = feedRepository(t.server.database.db);
     const url = 'https://feeds.example.com/race.xml';
     const old = new Date(Date.now() - 60 * 60_000).toISOString();
     const snapshot: FeedCacheRow = {

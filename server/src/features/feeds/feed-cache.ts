@@ -1,7 +1,7 @@
-import { rssMessages } from '@linkhive/shared/domain';
+import { feedMessages } from '@linkhive/shared/domain';
 import type { ParsedItem } from '../../integrations/feeds/parse.js';
 import { FeedFailed, type FeedReader } from '../../integrations/feeds/reader.js';
-import type { FeedCacheRow, RssRepository } from './repository.js';
+import type { FeedCacheRow, FeedRepository } from './repository.js';
 
 /** A feed asked less than this long ago is answered from the cache unless a refresh is asked for. */
 export const feedFreshMs = 15 * 60_000;
@@ -35,7 +35,7 @@ const blank = (url: string, now: string): FeedCacheRow => ({
  * A stale or forced load asks the site conditionally; a 304 keeps the stored items as they are.
  */
 export function feedCache(
-  repo: RssRepository,
+  repo: FeedRepository,
   read: FeedReader,
   opts: { freshMs?: number; log?: { warn(obj: object, msg?: string): void } } = {},
 ) {
@@ -68,7 +68,7 @@ export function feedCache(
     } catch (e) {
       // Anything unexpected from a stranger's feed is that source's failure, not the whole page's.
       if (!(e instanceof FeedFailed)) opts.log?.warn({ err: e, url }, 'feed read failed unexpectedly');
-      const detail = e instanceof FeedFailed ? e.detail : rssMessages.fetchFailed;
+      const detail = e instanceof FeedFailed ? e.detail : feedMessages.fetchFailed;
       row = { ...base, status: 'error', error: detail, checked_at: now };
       failed = true;
     }

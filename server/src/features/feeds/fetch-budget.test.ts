@@ -3,7 +3,7 @@ import { fetchBudgetMessages, type FeedSource } from '@linkhive/shared/domain';
 import { startTestServer, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
-import { account, addFeedBookmark } from '../../testing/rss-accounts.js';
+import { account, addFeedBookmark } from '../../testing/feed-accounts.js';
 
 describe.each(testDialects)('the feed fetch budget on %s', (dialect) => {
   let t: TestServer;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeRssItemLimit, rssMessages, type FeedList } from '@linkhive/shared/domain';
+import { freeFeedItemLimit, feedMessages, type FeedList } from '@linkhive/shared/domain';
 import { startTestServer, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
 import { feedFixture, feedFixtures, malformedFeed } from '../../testing/feed-fixtures.js';
-import { account, addFeedBookmark } from '../../testing/rss-accounts.js';
+import { account, addFeedBookmark } from '../../testing/feed-accounts.js';
 
 describe.each(testDialects)('loading RSS sources on %s', (dialect) => {
   let t: TestServer;
@@ -35,8 +35,8 @@ describe.each(testDialects)('loading RSS sources on %s', (dialect) => {
     const broken = list.sources.find((s) => s.id === ids.get(malformedFeed))!;
     expect(broken).toMatchObject({
       status: 'error',
-      error: rssMessages.sourceFailed,
-      errorDetail: rssMessages.notAFeed,
+      error: feedMessages.sourceFailed,
+      errorDetail: feedMessages.notAFeed,
     });
     expect(list.sources.filter((s) => s.status === 'loaded')).toHaveLength(feedFixtures.length);
 
@@ -63,7 +63,7 @@ describe.each(testDialects)('loading RSS sources on %s', (dialect) => {
     await addFeedBookmark(fred, craigslist, { category: 'Homes' });
     fixtures.resetLog();
     const first = (await fred.get('/api/feeds')).body as FeedList;
-    expect(first).toMatchObject({ total: freeRssItemLimit, limited: true, availableTotal: 25 + 60, pageSize: 25 });
+    expect(first).toMatchObject({ total: freeFeedItemLimit, limited: true, availableTotal: 25 + 60, pageSize: 25 });
     expect(first.items).toHaveLength(25);
     expect(first.sources.map((s) => s.status)).toEqual(['loaded', 'loaded', 'skipped']);
     expect(fetched(medium)).toHaveLength(0);
@@ -72,7 +72,7 @@ describe.each(testDialects)('loading RSS sources on %s', (dialect) => {
     expect((await fred.get('/api/feeds?page=3')).body.items).toHaveLength(0);
     // Filters work inside the 50 a free account sees.
     const homes = (await fred.get('/api/feeds?category=Homes')).body as FeedList;
-    expect(homes.total).toBeLessThanOrEqual(freeRssItemLimit);
+    expect(homes.total).toBeLessThanOrEqual(freeFeedItemLimit);
     expect(homes.items.every((i) => i.feedUrl === craigslist)).toBe(true);
 
     // The server keeps the rule for a page that loads source by source too.
@@ -85,7 +85,7 @@ describe.each(testDialects)('loading RSS sources on %s', (dialect) => {
     await pat.get('/api/feeds');
     const again = (await fred.get('/api/feeds')).body as FeedList;
     expect(again.availableTotal).toBe(25 + 60 + 7);
-    expect(again.total).toBe(freeRssItemLimit);
+    expect(again.total).toBe(freeFeedItemLimit);
   });
 
   it('shows a free account every item when its sources hold no more than 50', async () => {

@@ -4,7 +4,7 @@ import type { Database, FeedCacheTable } from '../../db/schema.js';
 export type FeedCacheRow = Selectable<FeedCacheTable>;
 
 /** The feed cache, keyed by address: it holds no user data. A user's sources are bookmarks (bookmarks/repository.ts). */
-export function rssRepository(db: Kysely<Database>) {
+export function feedRepository(db: Kysely<Database>) {
   return {
     async cached(urls: string[]): Promise<FeedCacheRow[]> {
       if (!urls.length) return [];
@@ -36,4 +36,4 @@ export function rssRepository(db: Kysely<Database>) {
   };
 }
 
-export type RssRepository = ReturnType<typeof rssRepository>;
+export type FeedRepository = ReturnType<typeof feedRepository>;

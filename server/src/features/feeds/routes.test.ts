@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, bookmarkMessages, rssMessages, type FeedList } from '@linkhive/shared/domain';
+import { authMessages, bookmarkMessages, feedMessages, type FeedList } from '@linkhive/shared/domain';
 import { ensureAuthSecret } from '../settings/repository.js';
 import { createAddressGuard } from '../../integrations/page-fetch/address-guard.js';
 import { createGuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, tinyPng, type FixtureServer } from '../../testing/fixture-server.js';
-import { account, addFeedBookmark } from '../../testing/rss-accounts.js';
+import { account, addFeedBookmark } from '../../testing/feed-accounts.js';
 import { imageRelay } from './image-relay.js';
 
 describe.each(testDialects)('RSS reading API on %s', (dialect) => {
@@ -59,7 +59,7 @@ describe.each(testDialects)('RSS reading API on %s', (dialect) => {
     expect(medium.body.imageSrc).toMatch(/^\/api\/feeds\/image\?url=/);
     expect(Date.parse(medium.body.updatedAt)).not.toBeNaN();
     const broken = await pat.post(`/api/feeds/sources/${ids.broken}/load`, {});
-    expect(broken.body).toMatchObject({ status: 'error', error: rssMessages.sourceFailed });
+    expect(broken.body).toMatchObject({ status: 'error', error: feedMessages.sourceFailed });
     expect((await fred.get('/api/feeds/sources')).body).toMatchObject({ parallel: false, itemLimit: 50 });
   });
 
@@ -116,17 +116,17 @@ describe.each(testDialects)('RSS reading API on %s', (dialect) => {
     expect(res.body.items).toHaveLength(15);
     const failed = await pat.get(`/api/bookmarks/${ids.broken}/feed`);
     expect(failed.status).toBe(502);
-    expect(failed.body.error).toEqual({ code: 'feed_failed', message: rssMessages.notAFeed });
+    expect(failed.body.error).toEqual({ code: 'feed_failed', message: feedMessages.notAFeed });
     const plain = await pat.get(`/api/bookmarks/${ids.plain}/feed`);
     expect(plain.status).toBe(404);
-    expect(plain.body.error.message).toBe(rssMessages.noFeedAddress);
+    expect(plain.body.error.message).toBe(feedMessages.noFeedAddress);
   });
 
   it("refuses a free account the single feed with 403, whoever's bookmark it names", async () => {
     for (const id of [ids.fred, ids.heise, 'no-such-id']) {
       const res = await fred.get(`/api/bookmarks/${id}/feed`);
       expect(res.status).toBe(403);
-      expect(res.body.error).toEqual({ code: 'forbidden', message: rssMessages.paidOnly });
+      expect(res.body.error).toEqual({ code: 'forbidden', message: feedMessages.paidOnly });
     }
   });
 

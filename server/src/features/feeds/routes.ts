@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import { parse } from '../../http/validate.js';
-import type { RssService } from './service.js';
+import type { FeedService } from './service.js';
 
 const imageQuery = z.object({
   url: z.string().min(1).max(4000),
@@ -15,7 +15,7 @@ const imageQuery = z.object({
   sig: z.string().min(1).max(100),
 });
 
-export function rssRoutes(rss: RssService, db: Kysely<Database>): Router {
+export function feedRoutes(feeds: FeedService, db: Kysely<Database>): Router {
   const r = Router();
   // Each of these may make the server fetch every feed a user saved.
   const fetching = rateLimit(db, { name: 'feeds', limit: 1000, windowMs: 60_000 });
@@ -23,7 +23,7 @@ export function rssRoutes(rss: RssService, db: Kysely<Database>): Router {
   // Signed addresses only (see image-relay.ts); no session, so that <img> works in every client.
   r.get('/feeds/image', rateLimit(db, { name: 'feed-image', limit: 600, windowMs: 60_000 }), async (req, res) => {
     const { url, exp, sig } = parse(imageQuery, req.query);
-    const image = await rss.image(url, exp, sig);
+    const image = await feeds.image(url, exp, sig);
     if (!image) throw notFound();
     res.setHeader('Cache-Control', 'private, max-age=86400');
     res.setHeader('Content-Security-Policy', "default-src 'none'");
@@ -33,25 +33,25 @@ export function rssRoutes(rss: RssService, db: Kysely<Database>): Router {
   r.use('/feeds', requireUser);
 
   r.get('/feeds', fetching, async (req, res) => {
-    res.json(await rss.list(currentUser(req), parse(feedListQuerySchema, req.query)));
+    res.json(await feeds.list(currentUser(req), parse(feedListQuerySchema, req.query)));
   });
 
   r.get('/feeds/sources', async (req, res) => {
-    res.json(await rss.sources(currentUser(req)));
+    res.json(await feeds.sources(currentUser(req)));
   });
 
   r.post('/feeds/sources/:id/load', fetching, async (req, res) => {
     const { refresh } = parse(loadSourceSchema, req.body);
-    res.json(await rss.loadSource(currentUser(req), String(req.params.id), refresh));
+    res.json(await feeds.loadSource(currentUser(req), String(req.params.id), refresh));
   });
 
   r.post('/feeds/refresh', fetching, async (req, res) => {
-    res.json(await rss.refresh(currentUser(req)));
+    res.json(await feeds.refresh(currentUser(req)));
   });
 
   r.get('/bookmarks/:id/feed', requireUser, fetching, async (req, res) => {
     res.json(
-      await rss.bookmarkFeed(currentUser(req), String(req.params.id), parse(bookmarkFeedQuerySchema, req.query)),
+      await feeds.bookmarkFeed(currentUser(req), String(req.params.id), parse(bookmarkFeedQuerySchema, req.query)),
     );
   });
 

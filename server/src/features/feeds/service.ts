@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import {
   bookmarkMessages,
   fetchBudgetMessages,
-  freeRssItemLimit,
+  freeFeedItemLimit,
   hasPaidPlan,
-  rssMessages,
+  feedMessages,
   type BookmarkFeed,
   type FeedList,
   type FeedSource,
@@ -42,7 +42,7 @@ async function inPool<T>(items: T[], size: number, run: (item: T) => Promise<voi
 
 const unique = (sources: SourceRow[]) => [...new Set(sources.map((s) => s.rss_feed))];
 
-export function rssService(deps: {
+export function feedService(deps: {
   /** A user's sources are their bookmarks with an RSS address. */
   bookmarks: Pick<BookmarkRepository, 'feedSources' | 'feedSource' | 'exists'>;
   cache: FeedCache;
@@ -76,8 +76,8 @@ export function rssService(deps: {
       category: s.category,
       feedUrl: s.rss_feed,
       status,
-      error: status === 'error' ? rssMessages.sourceFailed : null,
-      errorDetail: status === 'error' ? (row?.error ?? rssMessages.fetchFailed) : null,
+      error: status === 'error' ? feedMessages.sourceFailed : null,
+      errorDetail: status === 'error' ? (row?.error ?? feedMessages.fetchFailed) : null,
       updatedAt: row?.loaded_at ?? null,
       feedTitle: row?.title ?? null,
       image: row?.image ?? null,
@@ -106,7 +106,7 @@ export function rssService(deps: {
     let count = 0;
     for (const s of sources) {
       if (rows.has(s.rss_feed)) continue;
-      if (count >= freeRssItemLimit) {
+      if (count >= freeFeedItemLimit) {
         skipped.add(s.id);
         continue;
       }
@@ -118,7 +118,7 @@ export function rssService(deps: {
 
   /** Another user's bookmark is simply not found; one's own without an RSS address says so. */
   const missing = async (user: User, id: string) =>
-    notFound((await deps.bookmarks.exists(user.id, id)) ? rssMessages.noFeedAddress : bookmarkMessages.notFound);
+    notFound((await deps.bookmarks.exists(user.id, id)) ? feedMessages.noFeedAddress : bookmarkMessages.notFound);
 
   return {
     /** The user's sources as the cache knows them; asks no site. */
@@ -128,7 +128,7 @@ export function rssService(deps: {
       return {
         sources: sources.map((s) => toSource(s, stored.get(s.rss_feed))),
         parallel: paid,
-        itemLimit: paid ? null : freeRssItemLimit,
+        itemLimit: paid ? null : freeFeedItemLimit,
       };
     },
 
@@ -149,7 +149,7 @@ export function rssService(deps: {
           const row = stored.get(url);
           return n + (row?.status === 'ok' ? row.item_count : 0);
         }, 0);
-        if (held >= freeRssItemLimit) return toSource(source, stored.get(source.rss_feed), true);
+        if (held >= freeFeedItemLimit) return toSource(source, stored.get(source.rss_feed), true);
       }
       const budget = allowance(user);
       const row = await cache.ensure(source.rss_feed, stored.get(source.rss_feed), force, budget.mayFetch);
@@ -164,7 +164,7 @@ export function rssService(deps: {
       return {
         sources: sources.map((s) => toSource(s, rows.get(s.rss_feed), skipped.has(s.id))),
         parallel: paid,
-        itemLimit: paid ? null : freeRssItemLimit,
+        itemLimit: paid ? null : freeFeedItemLimit,
         ...budget.note(),
       };
     },
@@ -191,7 +191,7 @@ export function rssService(deps: {
         // remembers of the sources skipped (never fetched for this answer). A lower bound.
         for (const url of unique(sources.filter((s) => skipped.has(s.id))))
           if (!rows.has(url) && stored.get(url)?.status === 'ok') availableTotal += stored.get(url)!.item_count;
-        shown = merged.slice(0, freeRssItemLimit);
+        shown = merged.slice(0, freeFeedItemLimit);
       }
       const byId = new Map(sources.map((s) => [s.id, s]));
       const filtered = filterItems(shown, q, (id) => byId.get(id)?.category);
@@ -211,14 +211,14 @@ export function rssService(deps: {
 
     /** One bookmark's feed for the dialog: paid plans only, checked before anything is looked up. */
     async bookmarkFeed(user: User, id: string, q: FeedQuery): Promise<BookmarkFeed & FetchBudgetNote> {
-      if (!(await isPaid(user))) throw forbidden(rssMessages.paidOnly);
+      if (!(await isPaid(user))) throw forbidden(feedMessages.paidOnly);
       const source = await deps.bookmarks.feedSource(user.id, id);
       if (!source) throw await missing(user, id);
       const stored = await cache.stored([source.rss_feed]);
       const budget = allowance(user);
       const row = await cache.ensure(source.rss_feed, stored.get(source.rss_feed), q.refresh, budget.mayFetch);
       if (!row) throw new AppError(429, 'fetch_budget_spent', fetchBudgetMessages.feedsSpent);
-      if (row.status !== 'ok') throw new AppError(502, 'feed_failed', row.error ?? rssMessages.fetchFailed);
+      if (row.status !== 'ok') throw new AppError(502, 'feed_failed', row.error ?? feedMessages.fetchFailed);
       const items = mergeItems([{ source, feedUrl: source.rss_feed, items: itemsOf(row) }], images.src, {
         newestFirst: false,
       });
@@ -239,4 +239,4 @@ export function rssService(deps: {
   };
 }
 
-export type RssService = ReturnType<typeof rssService>;
+export type FeedService = ReturnType<typeof feedService>;

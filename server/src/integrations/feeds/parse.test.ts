@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rssSnippetMax } from '@linkhive/shared/domain';
+import { feedSnippetMax } from '@linkhive/shared/domain';
 import { fixturesDir } from '../../testing/fixture-server.js';
 import { feedFixtures, malformedFeed } from '../../testing/feed-fixtures.js';
 import { decodeFeed } from './decode.js';
@@ -18,7 +18,7 @@ describe('feed parsing', () => {
     expect(feed.items).toHaveLength(f.items);
     expect(feed.items[0]!.title).toBe(f.firstTitle);
     for (const item of feed.items) {
-      expect(item.snippet.length).toBeLessThanOrEqual(rssSnippetMax);
+      expect(item.snippet.length).toBeLessThanOrEqual(feedSnippetMax);
       expect(item.snippet).not.toMatch(/<\/?(p|br|img|a|div|span|b|strong)\b/i);
       if (item.link) expect(item.link).toMatch(/^https?:\/\//);
     }
@@ -56,7 +56,7 @@ describe('feed parsing', () => {
     expect(first.snippet.length).toBeGreaterThan(0);
     expect(first.pubDate).toBe('2018-04-09T18:55:38.000Z');
     const long = medium.items.find((i) => i.snippet.endsWith('…'));
-    expect(long?.snippet.length).toBeLessThanOrEqual(rssSnippetMax);
+    expect(long?.snippet.length).toBeLessThanOrEqual(feedSnippetMax);
   });
 
   it('turns markup into text, and drops addresses that are not http(s)', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rssMessages } from '@linkhive/shared/domain';
+import { feedMessages } from '@linkhive/shared/domain';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
 import { createAddressGuard, fetchMessages } from '../page-fetch/address-guard.js';
 import { createGuardedFetch } from '../page-fetch/guarded-fetch.js';
@@ -47,9 +47,9 @@ describe('feed reader over HTTP', () => {
   });
 
   it('says why a feed failed: not found, not a feed, not an address it may fetch', async () => {
-    expect(await failure(read(at('/feeds/missing.xml')))).toBe(rssMessages.fetchFailed);
-    expect(await failure(read(at('/feeds/malformed-html-document-moved.xml')))).toBe(rssMessages.notAFeed);
-    expect(await failure(read(at('/pages/firefox-feeds-test-page-rss-relative.html')))).toBe(rssMessages.notAFeed);
+    expect(await failure(read(at('/feeds/missing.xml')))).toBe(feedMessages.fetchFailed);
+    expect(await failure(read(at('/feeds/malformed-html-document-moved.xml')))).toBe(feedMessages.notAFeed);
+    expect(await failure(read(at('/pages/firefox-feeds-test-page-rss-relative.html')))).toBe(feedMessages.notAFeed);
     expect(await failure(read(fixtures.url('/feeds/atom-heise-developer.xml')))).toBe(fetchMessages.blocked);
   });
 });

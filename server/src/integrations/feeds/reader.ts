@@ -1,4 +1,4 @@
-import { rssMessages } from '@linkhive/shared/domain';
+import { feedMessages } from '@linkhive/shared/domain';
 import { FetchRefused, fetchMessages } from '../page-fetch/address-guard.js';
 import type { GuardedFetch } from '../page-fetch/guarded-fetch.js';
 import { decodeFeed } from './decode.js';
@@ -51,7 +51,7 @@ export function createFeedReader(fetchPage: GuardedFetch, opts: FeedReaderOption
     } catch (e) {
       // The guard's own words say more than a generic failure, except for a plain network error.
       const specific = e instanceof FetchRefused && e.message !== fetchMessages.unreachable;
-      throw new FeedFailed(specific ? e.message : rssMessages.fetchFailed);
+      throw new FeedFailed(specific ? e.message : feedMessages.fetchFailed);
     }
     if (res.status === 304 && known) {
       return {
@@ -60,7 +60,7 @@ export function createFeedReader(fetchPage: GuardedFetch, opts: FeedReaderOption
         lastModified: header(res.headers['last-modified']) ?? known.lastModified,
       };
     }
-    if (res.status < 200 || res.status >= 300) throw new FeedFailed(rssMessages.fetchFailed);
+    if (res.status < 200 || res.status >= 300) throw new FeedFailed(feedMessages.fetchFailed);
     const { text, encoding } = decodeFeed(res.body, header(res.headers['content-type']) ?? undefined);
     try {
       const feed = await parseFeed(text, res.url);
@@ -72,7 +72,7 @@ export function createFeedReader(fetchPage: GuardedFetch, opts: FeedReaderOption
         lastModified: header(res.headers['last-modified']),
       };
     } catch (e) {
-      if (e instanceof FeedInvalid) throw new FeedFailed(rssMessages.notAFeed);
+      if (e instanceof FeedInvalid) throw new FeedFailed(feedMessages.notAFeed);
       throw e;
     }
   };

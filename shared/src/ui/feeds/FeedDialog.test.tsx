@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rssMessages, type BookmarkFeed, type FeedItem } from '../../domain/index.js';
+import { feedMessages, type BookmarkFeed, type FeedItem } from '../../domain/index.js';
 import { bookmark } from '../bookmarks/testBookmarks.js';
 import { FeedDialog } from './FeedDialog.js';
 import { FeedItemList } from './FeedItemList.js';
@@ -87,7 +87,7 @@ describe('FeedDialog', () => {
   it("says 'Unable to load RSS feed. Please try again later.' on failure, with Try Again", () => {
     const p = props();
     render(<FeedDialog {...p} feed={null} failed />);
-    expect(screen.getByRole('alert').textContent).toContain(rssMessages.dialogError);
+    expect(screen.getByRole('alert').textContent).toContain(feedMessages.dialogError);
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(p.onRetry).toHaveBeenCalled();
     expect(screen.queryByRole('list')).toBeNull();

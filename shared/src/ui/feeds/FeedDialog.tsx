@@ -12,7 +12,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useId } from 'react';
-import { mobileBreakpointPx, rssMessages, type BookmarkFeed } from '../../domain/index.js';
+import { mobileBreakpointPx, feedMessages, type BookmarkFeed } from '../../domain/index.js';
 import { FeedImage } from './FeedImage.js';
 import { FeedItemList } from './FeedItemList.js';
 
@@ -61,7 +61,7 @@ export function FeedDialog(props: FeedDialogProps) {
               </Button>
             }
           >
-            {rssMessages.dialogError}
+            {feedMessages.dialogError}
           </Alert>
         ) : !feed ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>

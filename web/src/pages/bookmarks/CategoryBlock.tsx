@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { useAddDialog } from '../../bookmarks/addDialog';
 import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
-import { FeedDialogHost } from '../../rss/FeedDialogHost';
-import { usePaidPlan } from '../../rss/usePaidPlan';
+import { FeedDialogHost } from '../../feeds/FeedDialogHost';
+import { usePaidPlan } from '../../feeds/usePaidPlan';
 
 const step = 20;
 

@@ -1,5 +1,5 @@
 import type { FeedSource } from '@linkhive/shared/domain';
-import { rssMessages } from '@linkhive/shared/domain';
+import { feedMessages } from '@linkhive/shared/domain';
 import { CategoryFilter, SearchBox } from '@linkhive/shared/ui';
 import { Stack, TextField } from '@mui/material';
 
@@ -14,7 +14,7 @@ interface Props {
 }
 
 /** Search, category and source: the filter panel of the RSS Feeds page. */
-export function RssFilterPanel(props: Props) {
+export function FeedFilterPanel(props: Props) {
   const { sources } = props;
   const categories = [...new Set(sources.map((s) => s.category))].sort((a, b) => a.localeCompare(b));
   return (
@@ -36,7 +36,7 @@ export function RssFilterPanel(props: Props) {
         fullWidth
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        <option value="">{rssMessages.allSources}</option>
+        <option value="">{feedMessages.allSources}</option>
         {sources.map((s) => (
           <option key={s.id} value={s.id}>
             {s.title}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { FeedItem, FeedList, FeedSource } from '@linkhive/shared/domain';
-import { fetchBudgetMessages, rssMessages } from '@linkhive/shared/domain';
+import { fetchBudgetMessages, feedMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp } from '../../test-support/renderApp';
@@ -41,7 +41,7 @@ const item = (i: number, sourceId: string): FeedItem => ({
 });
 
 /** A server with the given sources, each holding 30 items; from `skipFrom` on they answer 'skipped', as past a free plan's 50. */
-function rssServer(opts: {
+function feedServer(opts: {
   paid: boolean;
   sources: FeedSource[];
   skipFrom?: number;
@@ -96,7 +96,7 @@ const loads = (calls: { method: string; url: string; body: unknown }[]) =>
 
 describe('RSS Feeds page', () => {
   it('loads each source, then lists the merged items, filtered by source and paged, and refreshes all', async () => {
-    const server = rssServer({ paid: true, sources: [source('a'), source('b')] });
+    const server = feedServer({ paid: true, sources: [source('a'), source('b')] });
     renderApp('/rss-feeds');
     const list = await screen.findByRole('list', { name: 'RSS feed items' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(25);
@@ -121,14 +121,14 @@ describe('RSS Feeds page', () => {
   });
 
   it('warns a free account of the limit with Upgrade Now, after loading sources one by one until skipped', async () => {
-    const server = rssServer({
+    const server = feedServer({
       paid: false,
       sources: [source('a'), source('b'), source('c'), source('d')],
       skipFrom: 2,
       limited: true,
     });
     renderApp('/rss-feeds');
-    const warning = await screen.findByText(rssMessages.freeLimit(120));
+    const warning = await screen.findByText(feedMessages.freeLimit(120));
     const upgrade = within(warning.closest('[role="alert"]') as HTMLElement).getByRole('link', { name: 'Upgrade Now' });
     expect(upgrade.getAttribute('href')).toBe('/#pricing');
     // The third answered 'skipped': the fourth is not asked for.
@@ -141,21 +141,21 @@ describe('RSS Feeds page', () => {
   });
 
   it('names a failed source and says some feeds failed, with the others listed', async () => {
-    rssServer({
+    feedServer({
       paid: true,
       sources: [
         source('a'),
-        source('b', { status: 'error', error: rssMessages.sourceFailed, errorDetail: rssMessages.notAFeed }),
+        source('b', { status: 'error', error: feedMessages.sourceFailed, errorDetail: feedMessages.notAFeed }),
       ],
     });
     renderApp('/rss-feeds');
-    expect(await screen.findByText(rssMessages.someFailed)).toBeDefined();
-    expect(screen.getByText(`${rssMessages.sourceFailed} ${rssMessages.notAFeed}`)).toBeDefined();
+    expect(await screen.findByText(feedMessages.someFailed)).toBeDefined();
+    expect(screen.getByText(`${feedMessages.sourceFailed} ${feedMessages.notAFeed}`)).toBeDefined();
     expect(within(screen.getByRole('list', { name: 'RSS feed items' })).getAllByRole('listitem')).toHaveLength(25);
   });
 
   it("says why saved items are shown when the account's fetch budget is spent", async () => {
-    rssServer({ paid: true, sources: [source('a'), source('b')], budgetSpentAt: 'b' });
+    feedServer({ paid: true, sources: [source('a'), source('b')], budgetSpentAt: 'b' });
     renderApp('/rss-feeds');
     expect(await screen.findByText(fetchBudgetMessages.feedsSpent)).toBeDefined();
     // The cached items are still listed, and the notice's fields do not leak into the source list.
@@ -163,15 +163,15 @@ describe('RSS Feeds page', () => {
   });
 
   it('explains an empty page and a filter that matches nothing', async () => {
-    rssServer({ paid: false, sources: [] });
+    feedServer({ paid: false, sources: [] });
     renderApp('/rss-feeds');
-    expect(await screen.findByText(rssMessages.noFeeds)).toBeDefined();
+    expect(await screen.findByText(feedMessages.noFeeds)).toBeDefined();
     cleanup();
-    rssServer({ paid: true, sources: [source('a')] });
+    feedServer({ paid: true, sources: [source('a')] });
     renderApp('/rss-feeds');
     await screen.findByRole('list', { name: 'RSS feed items' });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search feeds' }), { target: { value: 'zzz' } });
-    expect(await screen.findByText(rssMessages.noMatch)).toBeDefined();
+    expect(await screen.findByText(feedMessages.noMatch)).toBeDefined();
   });
 
   it('shows the full error with Try Again, which loads again', async () => {
@@ -184,11 +184,11 @@ describe('RSS Feeds page', () => {
           : { status: 200, body: { sources: [], parallel: false, itemLimit: 50 } },
     });
     renderApp('/rss-feeds');
-    expect(await screen.findByText(rssMessages.loadError)).toBeDefined();
-    expect((await screen.findByTestId('notification')).textContent).toContain(rssMessages.loadErrorTitle);
+    expect(await screen.findByText(feedMessages.loadError)).toBeDefined();
+    expect((await screen.findByTestId('notification')).textContent).toContain(feedMessages.loadErrorTitle);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText(rssMessages.noFeeds)).toBeDefined();
+    expect(await screen.findByText(feedMessages.noFeeds)).toBeDefined();
     expect(server.calls.filter((c) => c.url === '/api/feeds/sources')).toHaveLength(2);
   });
 });

@@ -1,19 +1,19 @@
-import { lastUpdatedText, rssMessages, rssPageSize } from '@linkhive/shared/domain';
+import { lastUpdatedText, feedMessages, feedPageSize } from '@linkhive/shared/domain';
 import { EmptyState, FeedItemList, RssFeedIcon, useDebounced } from '@linkhive/shared/ui';
 import { Alert, Box, Button, CircularProgress, LinearProgress, Pagination, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useAddDialog } from '../../bookmarks/addDialog';
-import { useRssFeeds } from '../../rss/useRssFeeds';
+import { useFeeds } from '../../feeds/useFeeds';
 import { usePageMeta } from '../usePageTitle';
 import { FreeLimitNotice } from './FreeLimitNotice';
-import { RssFilterPanel } from './RssFilterPanel';
+import { FeedFilterPanel } from './FeedFilterPanel';
 import { SourceStatusList } from './SourceStatusList';
 import { useNow } from './useNow';
 import { SidebarPage } from '../../layout/SidebarPage';
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${one}${n === 1 ? '' : 's'}`;
 
-export function RssFeedsPage() {
+export function FeedsPage() {
   usePageMeta('RSS Feeds', 'The latest posts of the RSS feeds of your saved sites, in one list.');
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
@@ -25,21 +25,21 @@ export function RssFeedsPage() {
   if (paging.key !== filterKey) setPaging({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (n: number) => setPaging({ key: filterKey, page: n });
-  const feeds = useRssFeeds({ q: q || undefined, category: category || undefined, source: source || undefined, page });
+  const feeds = useFeeds({ q: q || undefined, category: category || undefined, source: source || undefined, page });
   const { phase, sources, progress, list } = feeds;
   const showAdd = useAddDialog((s) => s.show);
   const now = useNow();
 
   const failed =
     phase === 'failed' || (phase === 'ready' && sources.length > 0 && sources.every((s) => s.status === 'error'));
-  const pages = list ? Math.ceil(list.total / rssPageSize) : 0;
+  const pages = list ? Math.ceil(list.total / feedPageSize) : 0;
   const busy = phase === 'loading' || phase === 'sources';
 
   let body;
   if (phase === 'loading') body = <CircularProgress aria-label="Loading RSS feeds" />;
   else if (failed)
     body = (
-      <EmptyState message={rssMessages.loadError}>
+      <EmptyState message={feedMessages.loadError}>
         <Button variant="contained" onClick={() => void feeds.retry()}>
           Try Again
         </Button>
@@ -47,7 +47,7 @@ export function RssFeedsPage() {
     );
   else if (phase === 'ready' && sources.length === 0)
     body = (
-      <EmptyState message={rssMessages.noFeeds} icon={<RssFeedIcon sx={{ fontSize: 48 }} />}>
+      <EmptyState message={feedMessages.noFeeds} icon={<RssFeedIcon sx={{ fontSize: 48 }} />}>
         <Button variant="contained" onClick={() => showAdd()}>
           Add Link
         </Button>
@@ -71,9 +71,9 @@ export function RssFeedsPage() {
       <>
         {list.limited && <FreeLimitNotice total={list.availableTotal} />}
         {feeds.notice && <Alert severity="info">{feeds.notice}</Alert>}
-        {sources.some((s) => s.status === 'error') && <Alert severity="warning">{rssMessages.someFailed}</Alert>}
+        {sources.some((s) => s.status === 'error') && <Alert severity="warning">{feedMessages.someFailed}</Alert>}
         {list.total === 0 ? (
-          <EmptyState message={rssMessages.noMatch} />
+          <EmptyState message={feedMessages.noMatch} />
         ) : (
           <FeedItemList items={list.items} label="RSS feed items" showSource busy={feeds.listLoading} now={now} />
         )}
@@ -94,7 +94,7 @@ export function RssFeedsPage() {
       sidebarWidth={280}
       sidebar={
         <>
-          <RssFilterPanel
+          <FeedFilterPanel
             search={search}
             onSearchChange={setSearch}
             category={category}

@@ -1,4 +1,4 @@
-import { rssMessages } from '@linkhive/shared/domain';
+import { feedMessages } from '@linkhive/shared/domain';
 import { Alert, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 
@@ -13,7 +13,7 @@ export function FreeLimitNotice({ total }: { total: number }) {
         </Button>
       }
     >
-      {rssMessages.freeLimit(total)}
+      {feedMessages.freeLimit(total)}
     </Alert>
   );
 }

@@ -13,8 +13,8 @@ const statusText = (s: FeedSource, now: Date) => {
 /** Each source with its own state: loading, loaded with its items, failed with why, or skipped. */
 export function SourceStatusList({ sources, now }: { sources: readonly FeedSource[]; now: Date }) {
   return (
-    <section aria-labelledby="rss-sources-title">
-      <Typography id="rss-sources-title" variant="subtitle2" component="h2" sx={{ mt: 1 }}>
+    <section aria-labelledby="feed-sources-title">
+      <Typography id="feed-sources-title" variant="subtitle2" component="h2" sx={{ mt: 1 }}>
         Sources
       </Typography>
       <List dense disablePadding aria-label="Sources">
