@@ -15,6 +15,8 @@ import type { AuthService } from './features/auth/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { billingRoutes } from './features/billing/routes.js';
 import type { BillingService } from './features/billing/service.js';
+import { planRoutes } from './features/plans/routes.js';
+import type { PlanService } from './features/plans/service.js';
 import { storedFiles, webApp } from './web/static.js';
 import { bookmarkRoutes } from './features/bookmarks/routes.js';
 import type { BookmarkService } from './features/bookmarks/service.js';
@@ -36,6 +38,7 @@ export interface AppDeps {
   db: Kysely<Database>;
   log: Logger;
   auth: AuthService;
+  plans: PlanService;
   billing: BillingService;
   bookmarks: BookmarkService;
   imports: ImportService;
@@ -106,6 +109,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(loadSession(deps.auth));
   api.use(healthRoutes(db));
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
+  api.use(planRoutes(deps.plans));
   api.use(billingRoutes(deps.billing));
   api.use(bookmarkRoutes(deps.bookmarks));
   api.use(feedRoutes(deps.feeds, db));

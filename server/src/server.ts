@@ -15,8 +15,9 @@ import { profileRepository } from './features/profile/repository.js';
 import { permissionRepository } from './features/permissions/repository.js';
 import { permissionService, type PermissionService } from './features/permissions/service.js';
 import { ensureAuthSecret } from './features/settings/repository.js';
-import { planRepository } from './features/billing/repository.js';
 import { billingService } from './features/billing/service.js';
+import { planRepository } from './features/plans/repository.js';
+import { planService } from './features/plans/service.js';
 import { bookmarkRepository } from './features/bookmarks/repository.js';
 import { bookmarkService } from './features/bookmarks/service.js';
 import { importService } from './features/import/service.js';
@@ -109,7 +110,9 @@ export async function createServer(
     },
     sendVerifyCode: (user, code) => mailer.send(welcomeMail(user.email, user.name, mailLink('verifyEmail', code))),
   });
-  const billing = billingService(planRepository(db));
+  const planRepo = planRepository(db);
+  const plans = planService(planRepo);
+  const billing = billingService(planRepo);
 
   const guard = createAddressGuard(config.fetchAllowHosts);
   const fetchPage = createGuardedFetch(guard);
@@ -172,6 +175,7 @@ export async function createServer(
     db,
     log,
     auth,
+    plans,
     billing,
     bookmarks,
     imports,

@@ -1,13 +1,13 @@
 export const planKeys = ['free', 'pro', 'business', 'enterprise'] as const;
 export type PlanKey = (typeof planKeys)[number];
-export type BillingInterval = 'month' | 'year';
+export type PlanInterval = 'month' | 'year';
 
 export interface PlanPrice {
   id: string;
   /** Minor units (pence). */
   unitAmount: number;
   currency: string;
-  interval: BillingInterval;
+  interval: PlanInterval;
 }
 
 export interface Plan {
@@ -46,13 +46,13 @@ export function formatPounds(minor: number): string {
 export interface DisplayPrice {
   /** What the card shows as the price for the chosen interval. */
   amount: string;
-  interval: BillingInterval;
+  interval: PlanInterval;
   /** Yearly only: the undiscounted twelve months, struck through. */
   struck?: string;
   saveLabel?: string;
 }
 
-export function displayPrice(monthlyMinor: number, interval: BillingInterval): DisplayPrice {
+export function displayPrice(monthlyMinor: number, interval: PlanInterval): DisplayPrice {
   if (monthlyMinor === 0) return { amount: formatPounds(0), interval };
   if (interval === 'month') return { amount: formatPounds(monthlyMinor), interval };
   return {

@@ -10,7 +10,4 @@ export * from './feeds/index.js';
 export * from './SignupForm.js';
 export * from './useAuthForm.js';
 export * from './validation.js';
-export * from './pricing/BillingIntervalSwitch.js';
-export * from './pricing/PlanCard.js';
-export * from './pricing/PricingPlans.js';
 export * from './useDebounced.js';

@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppShell } from '../App';
-import { forgetPlans } from '../pricing/usePlans';
+import { forgetPlans } from '../plans/usePlans';
 import { useSession } from '../session/store';
 
 // Pages load their code on first use; under a busy test run that import can take over the default second.

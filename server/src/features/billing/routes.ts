@@ -9,11 +9,6 @@ const checkoutSchema = z.object({ priceId: z.string({ error: 'priceId is require
 export function billingRoutes(billing: BillingService): Router {
   const r = Router();
 
-  r.get('/plans', async (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.json({ items: await billing.plans() });
-  });
-
   r.post('/billing/checkout', requireUser, async (req, res) => {
     res.json(await billing.checkout(parse(checkoutSchema, req.body).priceId));
   });

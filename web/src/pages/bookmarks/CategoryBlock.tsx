@@ -7,7 +7,7 @@ import { useAddDialog } from '../../bookmarks/addDialog';
 import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
 import { FeedDialogHost } from '../../feeds/FeedDialogHost';
-import { usePaidPlan } from '../../feeds/usePaidPlan';
+import { usePaidPlan } from '../../plans/usePaidPlan';
 
 const step = 20;
 

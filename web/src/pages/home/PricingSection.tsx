@@ -5,7 +5,7 @@ import { useNearViewport } from '../../layout/useNearViewport';
 
 // Below the fold on a first visit: the plans, their cards and the checkout code load as the visitor
 // scrolls towards them (or at once for /#pricing), not with the landing page itself.
-const PlanPricing = lazy(() => import('../../pricing/PlanPricing').then((m) => ({ default: m.PlanPricing })));
+const PlanChooser = lazy(() => import('../../plans/PlanChooser').then((m) => ({ default: m.PlanChooser })));
 
 /** Roughly the height of the plan cards, so that the page does not jump when they arrive. */
 const placeholder = <Box sx={{ minHeight: { xs: 1800, sm: 1000, md: 560 } }} />;
@@ -32,7 +32,7 @@ export function PricingSection() {
       </Typography>
       {near ? (
         <Suspense fallback={placeholder}>
-          <PlanPricing />
+          <PlanChooser />
         </Suspense>
       ) : (
         placeholder

@@ -1,8 +1,8 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { Box, Link, List, ListItem, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useParams } from 'react-router';
-import { PlanPricing } from '../../pricing/PlanPricing';
-import { usePlansStore } from '../../pricing/usePlans';
+import { PlanChooser } from '../../plans/PlanChooser';
+import { usePlansStore } from '../../plans/usePlans';
 import { NotFoundPage } from '../NotFoundPage';
 import { SectionPage } from '../SectionPage';
 import { isPaidPlan, planDetails } from './planDetails';
@@ -43,7 +43,7 @@ export function PlanPage() {
         <Typography id="plans-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
           Choose how to pay
         </Typography>
-        <PlanPricing highlight={key} headingLevel="h3" />
+        <PlanChooser highlight={key} headingLevel="h3" />
         <Typography color="text.secondary" sx={{ mt: 3 }}>
           Not sure yet? <Link href="/subscriptions">Compare every plan</Link> or start on the Free plan.
         </Typography>

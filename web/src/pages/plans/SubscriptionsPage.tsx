@@ -1,5 +1,5 @@
 import { Box, Link, Typography } from '@mui/material';
-import { PlanPricing } from '../../pricing/PlanPricing';
+import { PlanChooser } from '../../plans/PlanChooser';
 import { SectionPage } from '../SectionPage';
 
 const questions = [
@@ -33,7 +33,7 @@ export function SubscriptionsPage() {
         <Link href="/subscriptions/pro">Pro</Link>, <Link href="/subscriptions/business">Business</Link> or{' '}
         <Link href="/subscriptions/enterprise">Enterprise</Link> on its own.
       </Typography>
-      <PlanPricing headingLevel="h2" />
+      <PlanChooser headingLevel="h2" />
       <Box component="section" aria-labelledby="faq-heading" sx={{ mt: 6, maxWidth: 760 }}>
         <Typography id="faq-heading" component="h2" variant="h5" sx={{ mb: 2 }}>
           Questions about billing

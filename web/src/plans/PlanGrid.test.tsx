@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Plan } from '../../domain/index.js';
-import { billingMessages } from '../../domain/index.js';
-import { PricingPlans } from './PricingPlans.js';
-import type { PricingPlansProps } from './PricingPlans.js';
+import type { Plan } from '@linkhive/shared/domain';
+import { billingMessages } from '@linkhive/shared/domain';
+import { PlanGrid } from './PlanGrid';
+import type { PlanGridProps } from './PlanGrid';
 
 afterEach(cleanup);
 
@@ -34,22 +34,22 @@ const plans: Plan[] = [
   paid('enterprise', 'Enterprise', 1999, 21600),
 ];
 
-function renderPlans(props: Partial<PricingPlansProps> = {}) {
-  const all: PricingPlansProps = {
+function renderPlans(props: Partial<PlanGridProps> = {}) {
+  const all: PlanGridProps = {
     plans,
     interval: 'month',
     onIntervalChange: vi.fn(),
     actionFor: (plan) => ({ label: `Choose ${plan.name}`, onClick: vi.fn() }),
     ...props,
   };
-  render(<PricingPlans {...all} />);
+  render(<PlanGrid {...all} />);
   return all;
 }
 
 const card = (key: string) => within(document.querySelector<HTMLElement>(`[data-plan="${key}"]`)!);
 const price = (key: string) => card(key).getByTestId('plan-price').textContent;
 
-describe('PricingPlans', () => {
+describe('PlanGrid', () => {
   it('shows the monthly prices from minor units, without any discount', () => {
     renderPlans();
     expect(price('free')).toBe('£0/month');
@@ -118,13 +118,13 @@ describe('PricingPlans', () => {
   });
 
   it('keeps the space of the cards while the plans load, in the grid cells the cards then fill', () => {
-    const props: PricingPlansProps = {
+    const props: PlanGridProps = {
       plans: null,
       interval: 'month',
       onIntervalChange: vi.fn(),
       actionFor: (plan) => ({ label: `Choose ${plan.name}`, onClick: vi.fn() }),
     };
-    const { rerender } = render(<PricingPlans {...props} />);
+    const { rerender } = render(<PlanGrid {...props} />);
     const grid = document.querySelector<HTMLElement>('[aria-busy]')!;
     expect(grid.getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByRole('button')).toBeNull();
@@ -141,7 +141,7 @@ describe('PricingPlans', () => {
     const sizes = cells.map((cell) => cell.className);
 
     // The plans arrive: each card takes the very cell its placeholder held, so nothing around moves.
-    rerender(<PricingPlans {...props} plans={plans} />);
+    rerender(<PlanGrid {...props} plans={plans} />);
     expect(grid.getAttribute('aria-busy')).toBe('false');
     expect([...grid.children]).toHaveLength(4);
     cells.forEach((cell, i) => expect(grid.children[i]).toBe(cell));

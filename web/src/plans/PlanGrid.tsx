@@ -1,16 +1,16 @@
 import { Alert, Button, Grid, Skeleton, Stack } from '@mui/material';
-import type { BillingInterval, Plan, PlanKey } from '../../domain/index.js';
-import { BillingIntervalSwitch } from './BillingIntervalSwitch.js';
-import { PlanCard } from './PlanCard.js';
-import type { PlanAction } from './PlanCard.js';
+import type { Plan, PlanInterval, PlanKey } from '@linkhive/shared/domain';
+import { PlanIntervalSwitch } from './PlanIntervalSwitch';
+import { PlanCard } from './PlanCard';
+import type { PlanAction } from './PlanCard';
 
-export interface PricingPlansProps {
+export interface PlanGridProps {
   /** null while the plans are loading. */
   plans: Plan[] | null;
   loadError?: string | null;
   onRetry?: () => void;
-  interval: BillingInterval;
-  onIntervalChange: (interval: BillingInterval) => void;
+  interval: PlanInterval;
+  onIntervalChange: (interval: PlanInterval) => void;
   actionFor: (plan: Plan) => PlanAction;
   highlight?: PlanKey;
   /** A failed checkout, shown on the card of the plan it was for. */
@@ -19,11 +19,11 @@ export interface PricingPlansProps {
 }
 
 /** The four plans side by side (two at 600 px, one below), with the month/year switch above them. */
-export function PricingPlans(props: PricingPlansProps) {
+export function PlanGrid(props: PlanGridProps) {
   const { plans, loadError, onRetry, interval, onIntervalChange, actionFor, highlight, error, headingLevel } = props;
   return (
     <Stack spacing={3}>
-      <BillingIntervalSwitch interval={interval} onChange={onIntervalChange} />
+      <PlanIntervalSwitch interval={interval} onChange={onIntervalChange} />
       {loadError ? (
         <Alert
           severity="error"

@@ -1,15 +1,15 @@
 import { Stack, Switch, Typography } from '@mui/material';
 import { useId } from 'react';
-import type { BillingInterval } from '../../domain/index.js';
-import { yearlyDiscountPercent } from '../../domain/index.js';
+import type { PlanInterval } from '@linkhive/shared/domain';
+import { yearlyDiscountPercent } from '@linkhive/shared/domain';
 
-export interface BillingIntervalSwitchProps {
-  interval: BillingInterval;
-  onChange: (interval: BillingInterval) => void;
+export interface PlanIntervalSwitchProps {
+  interval: PlanInterval;
+  onChange: (interval: PlanInterval) => void;
 }
 
 /** 'Monthly [switch] Yearly': on means yearly billing. */
-export function BillingIntervalSwitch({ interval, onChange }: BillingIntervalSwitchProps) {
+export function PlanIntervalSwitch({ interval, onChange }: PlanIntervalSwitchProps) {
   const hintId = useId();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center' }}>

@@ -1,7 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import type { BillingInterval, Plan } from '../../domain/index.js';
-import { displayPrice } from '../../domain/index.js';
+import type { Plan, PlanInterval } from '@linkhive/shared/domain';
+import { displayPrice } from '@linkhive/shared/domain';
 
 /** What a plan's button does; the host decides (sign up, check out, nothing for the current plan). */
 export interface PlanAction {
@@ -14,7 +14,7 @@ export interface PlanAction {
 
 export interface PlanCardProps {
   plan: Plan;
-  interval: BillingInterval;
+  interval: PlanInterval;
   action: PlanAction;
   highlighted?: boolean;
   /** The server's answer when checking out this plan failed. */

@@ -1,9 +1,9 @@
-import type { BillingInterval, Me, Plan, PlanKey } from '@linkhive/shared/domain';
-import { PricingPlans } from '@linkhive/shared/ui';
-import type { PlanAction } from '@linkhive/shared/ui';
+import type { Me, Plan, PlanInterval, PlanKey } from '@linkhive/shared/domain';
 import { useEffect, useState } from 'react';
+import { useCheckout } from '../billing/useCheckout';
 import { useSession } from '../session/store';
-import { useCheckout } from './useCheckout';
+import type { PlanAction } from './PlanCard';
+import { PlanGrid } from './PlanGrid';
 import { usePlansStore } from './usePlans';
 
 const planFlags: Record<Exclude<PlanKey, 'free'>, keyof Me['permissions']> = {
@@ -24,10 +24,10 @@ interface Props {
 }
 
 /** The plans from the server, with the month/year switch and working checkout buttons. */
-export function PlanPricing({ highlight, headingLevel }: Props) {
+export function PlanChooser({ highlight, headingLevel }: Props) {
   const { plans, error: loadError, load } = usePlansStore();
   const me = useSession((s) => s.me);
-  const [interval, setBillingInterval] = useState<BillingInterval>('month');
+  const [interval, setPlanInterval] = useState<PlanInterval>('month');
   const { checkout, pendingPriceId, error } = useCheckout();
   const mine = currentPlan(me);
 
@@ -51,12 +51,12 @@ export function PlanPricing({ highlight, headingLevel }: Props) {
   };
 
   return (
-    <PricingPlans
+    <PlanGrid
       plans={plans}
       loadError={loadError}
       onRetry={() => void load()}
       interval={interval}
-      onIntervalChange={setBillingInterval}
+      onIntervalChange={setPlanInterval}
       actionFor={actionFor}
       highlight={highlight}
       error={error}
