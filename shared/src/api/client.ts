@@ -26,9 +26,9 @@ import type {
   SignupInput,
 } from '../domain/index.js';
 import { importMessages } from '../domain/index.js';
-import { ApiError, networkErrorMessage, toApiError } from '../domain/api-error.js';
+import { ApiError, networkErrorMessage, toApiError } from '../domain/apiError.js';
 
-export { ApiError, networkErrorMessage, toApiError } from '../domain/api-error.js';
+export { ApiError, networkErrorMessage, toApiError } from '../domain/apiError.js';
 
 export interface ApiClientOptions {
   /** '' for the same origin (the web app); the server address for the extension. */

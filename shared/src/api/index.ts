@@ -1,2 +1,2 @@
 export * from './client.js';
-export * from './follow-import.js';
+export * from './followImport.js';

@@ -11,4 +11,4 @@ export * from './plans.js';
 export * from './site.js';
 export * from './user.js';
 export * from './extension.js';
-export * from './api-error.js';
+export * from './apiError.js';

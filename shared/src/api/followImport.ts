@@ -1,4 +1,4 @@
-import { ApiError } from '../domain/api-error.js';
+import { ApiError } from '../domain/apiError.js';
 import { importMessages, type ImportProgress, type ImportResult } from '../domain/index.js';
 
 /**
