@@ -1,23 +1,11 @@
-import {
-  Box,
-  Button,
-  CircularProgress,
-  FormControlLabel,
-  InputAdornment,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { autoTitle, bookmarkMessages, createBookmarkSchema, limits } from '../../domain/index.js';
 import type { PagePreview } from '../../domain/index.js';
-import { AddressField } from './AddressField.js';
-import { CategoryPicker } from './CategoryPicker.js';
+import { BookmarkFields } from './BookmarkFields.js';
 import { FormFailure } from './FormFailure.js';
 import { ScreenshotPreview } from './ScreenshotPreview.js';
-import { failureMessage } from './failureMessage.js';
 import { useBookmarkDraft } from './useBookmarkDraft.js';
 import { usePagePreview } from './usePagePreview.js';
 import type { PreviewLookup } from './usePagePreview.js';
@@ -79,10 +67,8 @@ export function AddBookmarkForm(props: AddBookmarkFormProps) {
     rssFeed: initial.rssFeed ?? '',
     favourite: initial.favourite ?? false,
   }));
-  const { values, errors, set } = draft;
+  const { values, set } = draft;
   const [preview, setPreview] = useState<{ url: string; data: PagePreview } | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   // What the last lookup wrote, so that a later lookup may replace it but never the user's own text.
   const filled = useRef<Filled>({ title: '', rssFeed: '' });
 
@@ -101,76 +87,31 @@ export function AddBookmarkForm(props: AddBookmarkFormProps) {
     },
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    setFailure(null);
-    const data = draft.check(createBookmarkSchema, { promotor: initial.promotor ?? null });
-    if (!data) return;
-    setSubmitting(true);
-    try {
-      await onSubmit(data);
-    } catch (error) {
-      setFailure(failureMessage(error, bookmarkMessages.addFailed));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = draft.submit(createBookmarkSchema, {
+    extra: { promotor: initial.promotor ?? null },
+    fallback: bookmarkMessages.addFailed,
+    prepare: (data) => () => onSubmit(data),
+  });
 
   const willCapture = Boolean(preview && preview.url === values.link.trim() && preview.data.screenshot);
-  const lookupIndicator = loading ? (
-    <InputAdornment position="end">
-      <CircularProgress size={20} aria-label="Looking up the page" />
-    </InputAdornment>
-  ) : undefined;
 
   return (
     <Box component="form" noValidate aria-label="Add Link" onSubmit={submit}>
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <AddressField
-          value={values.link}
-          onChange={(link) => set('link', link)}
-          error={errors.link}
-          readClipboard={readClipboard}
-          autoFocus={!initial.link}
-        />
-        <CategoryPicker
-          mode={values.categoryMode}
-          onModeChange={draft.setCategoryMode}
-          value={values.category}
-          onChange={(category) => set('category', category)}
+        <BookmarkFields
+          draft={draft}
+          purpose="add"
           categories={categories}
           suggested={suggested}
-          error={errors.category}
+          readClipboard={readClipboard}
+          autoFocusAddress={!initial.link}
+          lookingUp={loading}
+          favouriteNote={values.favourite && <ScreenshotPreview willCapture={willCapture} />}
         />
-        <TextField
-          label="Title"
-          value={values.title}
-          onChange={(event) => set('title', event.target.value)}
-          error={Boolean(errors.title)}
-          helperText={errors.title}
-          fullWidth
-          slotProps={{ input: { endAdornment: lookupIndicator }, htmlInput: { 'aria-busy': loading } }}
-        />
-        <TextField
-          label="RSS feed URL"
-          type="url"
-          value={values.rssFeed}
-          onChange={(event) => set('rssFeed', event.target.value)}
-          error={Boolean(errors.rssFeed)}
-          helperText={errors.rssFeed}
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false } }}
-        />
-        <FormControlLabel
-          control={<Switch checked={values.favourite} onChange={(event) => set('favourite', event.target.checked)} />}
-          label="Add to favourites"
-        />
-        {values.favourite && <ScreenshotPreview willCapture={willCapture} />}
-        <FormFailure message={failure} />
+        <FormFailure message={draft.failure} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onCancel}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={submitting}>
+          <Button type="submit" variant="contained" loading={draft.busy === 'save'}>
             {submitLabel}
           </Button>
         </Stack>

@@ -11,10 +11,13 @@ export interface AddressFieldProps {
   readClipboard?: () => Promise<string>;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** Whether a click in the empty field writes the prefix: while adding a link, not while editing one. */
+  fillPrefix?: boolean;
 }
 
 /** The web address: a click in the empty field writes the prefix, and Paste fills it from the clipboard. */
-export function AddressField({ value, onChange, error, readClipboard, disabled, autoFocus }: AddressFieldProps) {
+export function AddressField(props: AddressFieldProps) {
+  const { value, onChange, error, readClipboard, disabled, autoFocus, fillPrefix = true } = props;
   const [clipboardError, setClipboardError] = useState(false);
 
   const change = (next: string) => {
@@ -62,7 +65,7 @@ export function AddressField({ value, onChange, error, readClipboard, disabled, 
           spellCheck: false,
           // On the input itself: a click on the Paste button must not write the prefix first.
           onClick: () => {
-            if (!value) change(addressPrefix);
+            if (fillPrefix && !value) change(addressPrefix);
           },
         },
       }}

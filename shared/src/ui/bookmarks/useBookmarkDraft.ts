@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { validate } from '../validation.js';
+import { failureMessage } from './failureMessage.js';
 
 export type CategoryMode = 'pick' | 'custom';
 
@@ -17,9 +19,21 @@ export interface BookmarkDraft {
 export type DraftField = 'link' | 'title' | 'category' | 'rssFeed';
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
+/** The request a form makes once its values passed the shared schema; it resolves when the host is done. */
+export type DraftRequest = () => Promise<unknown>;
+
+/** What runs while a request is under way: the edit form's save and delete share the failure line. */
+export type DraftBusy = 'save' | 'delete';
+
+/**
+ * The add and edit forms' state and their one way to send: the draft and its messages, which request
+ * is under way, and the failure shown under the form.
+ */
 export function useBookmarkDraft(initial: () => BookmarkDraft) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
+  const [busy, setBusy] = useState<DraftBusy | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const set = <K extends keyof BookmarkDraft>(name: K, value: BookmarkDraft[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -40,5 +54,44 @@ export function useBookmarkDraft(initial: () => BookmarkDraft) {
     return result.data;
   };
 
-  return { values, errors, set, setCategoryMode, check };
+  /**
+   * Makes a request with the button it belongs to busy. A rejection is shown under the form: the
+   * server's or the host's own message, else `fallback` (a bug's text would mean nothing to the user).
+   */
+  const run = async (action: DraftBusy, request: DraftRequest, fallback: string) => {
+    setBusy(action);
+    setFailure(null);
+    try {
+      await request();
+    } catch (error) {
+      setFailure(failureMessage(error, fallback));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /**
+   * The submit handler of both forms: nothing while a request is under way; the draft is checked with
+   * the shared schema (with `extra` values the form sends but does not show), and `prepare` turns the
+   * checked values into the request to make, or null when there is nothing to send.
+   */
+  const submit =
+    <T>(
+      schema: z.ZodType<T>,
+      options: { extra?: Record<string, unknown>; fallback: string; prepare: (data: T) => DraftRequest | null },
+    ) =>
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busy) return;
+      setFailure(null);
+      const data = check(schema, options.extra);
+      if (!data) return;
+      const request = options.prepare(data);
+      if (request) await run('save', request, options.fallback);
+    };
+
+  return { values, errors, set, setCategoryMode, busy, failure, run, submit };
 }
+
+/** A form's draft as BookmarkFields takes it. */
+export type BookmarkDraftState = ReturnType<typeof useBookmarkDraft>;
