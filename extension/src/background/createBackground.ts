@@ -1,6 +1,6 @@
 import type { Platform } from '../platform/browser';
 import { createExtensionApi, type ExtensionApiOptions } from '../core/api';
-import { sessionFor } from '../core/auth';
+import { currentAccount } from '../core/auth';
 import { createBadge } from '../core/badge';
 import { fallbackCategory } from '../core/config';
 import { createMenuHandler } from '../core/menus';
@@ -19,14 +19,16 @@ export const eventRetryGapMs = 2000;
 export function createBackground(p: Platform, options: ExtensionApiOptions & { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   const api = createExtensionApi(p, options);
-  const signedIn = async () => (await sessionFor(p, (await readSettings(p)).serverUrl)) !== null;
+  const signedIn = async () => (await currentAccount(p)).userId !== null;
   const savedUrls = createSavedUrls(p, api, now);
   const badge = createBadge(p, { savedUrls, signedIn });
-  const account = async () => {
-    const { serverUrl } = await readSettings(p);
-    return { serverUrl, userId: (await sessionFor(p, serverUrl))?.userId ?? null };
-  };
-  const saver = createSaver(p, { api, savedUrls, account, changed: (link) => badge.refreshLink(link) });
+  const saver = createSaver(p, {
+    api,
+    savedUrls,
+    account: () => currentAccount(p),
+    // The badge takes the save's own account instead of reading it again.
+    changed: (link, account) => badge.refreshLink(link, { signedIn: account.userId !== null }),
+  });
   const notifier = createNotifier(p);
   const category = async () => (await readSettings(p)).defaultCategory ?? fallbackCategory;
   const onMenuClick = createMenuHandler(p, { api, saver, notifier, category });

@@ -20,9 +20,8 @@ import {
 } from '@linkhive/shared/domain';
 import type { z } from 'zod';
 import type { Platform } from '../platform/browser';
-import { endSession, readAuth, sessionFor, storeSession, type SignedIn } from './auth';
+import { currentAccount, endSession, readAuth, storeSession, type Account, type SignedIn } from './auth';
 import type { SaveOwner } from './queue';
-import { readSettings } from './settings';
 
 export interface ExtensionApiOptions {
   /** The network; unit tests pass a fake server here. */
@@ -36,36 +35,38 @@ export interface ExtensionApiOptions {
  * in storage so that every screen asks the user to sign in again.
  */
 export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {}) {
-  async function connection() {
-    const { serverUrl } = await readSettings(p);
-    const session = await sessionFor(p, serverUrl);
+  /** A save passes the account it read once; any other call reads the current one. */
+  async function connection(given?: Account) {
+    const account = given ?? (await currentAccount(p));
     const client = createApiClient({
-      baseUrl: serverUrl,
-      getToken: () => session?.token,
+      baseUrl: account.serverUrl,
+      getToken: () => account.token ?? undefined,
       headers: { [extensionVersionHeader]: p.version() },
       credentials: 'omit',
       fetch: options.fetch,
     });
-    return { serverUrl, session, client };
+    return { account, client };
   }
 
   async function call<S extends z.ZodType>(
     schema: S,
     run: (client: ApiClient) => Promise<unknown>,
+    given?: Account,
     /** Send only with this server and user's session (a queued save); otherwise it waits for a sign-in. */
     owner?: SaveOwner,
   ) {
-    const { session, client, serverUrl } = await connection();
-    if (owner && (owner.serverUrl !== serverUrl || (owner.userId !== null && owner.userId !== session?.userId)))
+    const { account, client } = await connection(given);
+    const { serverUrl, token } = account;
+    if (owner && (owner.serverUrl !== serverUrl || (owner.userId !== null && owner.userId !== account.userId)))
       throw new ApiError(401, 'other_account', extensionMessages.signInToSave);
     let answer: unknown;
     try {
       answer = await run(client);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401 && session) {
+      if (e instanceof ApiError && e.status === 401 && token) {
         // Only the session whose token was refused: a newer sign-in meanwhile stays.
         const { session: current } = await readAuth(p);
-        if (current?.token === session.token) await endSession(p, 'expired');
+        if (current?.token === token) await endSession(p, 'expired');
         throw new ApiError(401, 'session_ended', extensionMessages.sessionEnded);
       }
       throw e;
@@ -81,17 +82,18 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
     faviconUrl: b.faviconUrl ? new URL(b.faviconUrl, `${serverUrl}/`).href : '',
     screenshot: b.screenshot ? new URL(b.screenshot, `${serverUrl}/`).href : null,
   });
-  const one = async (run: (client: ApiClient) => Promise<unknown>, owner?: SaveOwner) => {
-    const { data, serverUrl } = await call(bookmarkAnswerSchema, run, owner);
+  const one = async (run: (client: ApiClient) => Promise<unknown>, account?: Account, owner?: SaveOwner) => {
+    const { data, serverUrl } = await call(bookmarkAnswerSchema, run, account, owner);
     return absolute(data, serverUrl);
   };
 
   return {
     async signIn(values: LoginInput): Promise<SignedIn> {
-      const { serverUrl, client } = await connection();
+      const { account, client } = await connection();
       const answer = tokenLoginAnswerSchema.safeParse(await client.auth.login(values, { token: true }));
       if (!answer.success) throw new ApiError(0, 'unexpected_answer', extensionMessages.unexpectedAnswer);
       const { token, user } = answer.data;
+      const { serverUrl } = account;
       const session = { token, userId: user.id, email: user.email, firstName: user.firstName, serverUrl };
       await storeSession(p, session);
       return session;
@@ -106,11 +108,13 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
       await endSession(p, null);
     },
     health: async () => (await call(okAnswerSchema, (c) => c.health())).data,
-    lookup: async (url: string) => {
-      const { data, serverUrl } = await call(bookmarkLookupAnswerSchema, (c) => c.bookmarks.lookup(url));
+    lookup: async (url: string, account?: Account) => {
+      const { data, serverUrl } = await call(bookmarkLookupAnswerSchema, (c) => c.bookmarks.lookup(url), account);
       return data.bookmark ? absolute(data.bookmark, serverUrl) : null;
     },
-    create: (values: CreateBookmarkInput, owner?: SaveOwner) => one((c) => c.bookmarks.create(values), owner),
+    /** A save passes the account it read for itself and the owner of the queued save it sends. */
+    create: (values: CreateBookmarkInput, account?: Account, owner?: SaveOwner) =>
+      one((c) => c.bookmarks.create(values), account, owner),
     update: (id: string, changes: UpdateBookmarkInput) => one((c) => c.bookmarks.update(id, changes)),
     remove: async (id: string) => (await call(okAnswerSchema, (c) => c.bookmarks.remove(id))).data,
     list: async (query: BookmarkListQuery) => {

@@ -1,4 +1,6 @@
 import type { Platform } from '../platform/browser';
+import type { SaveOwner } from './queue';
+import { settingsKey, settingsOf, type Settings } from './settings';
 
 /** A signed-in user as the extension keeps it: the bearer token and whom and which server it is for. */
 export interface SignedIn {
@@ -19,15 +21,33 @@ export interface AuthRecord {
 
 export const authKey = 'auth';
 
-export async function readAuth(p: Platform): Promise<AuthRecord> {
-  const stored = await p.storage.local.get<AuthRecord>(authKey);
+function authOf(stored: Partial<AuthRecord> | undefined): AuthRecord {
   return { session: stored?.session ?? null, problem: stored?.problem ?? null };
 }
 
-/** The session for this server; a token belongs to the server that issued it. */
-export async function sessionFor(p: Platform, serverUrl: string): Promise<SignedIn | null> {
-  const { session } = await readAuth(p);
-  return session && session.serverUrl === serverUrl ? session : null;
+export async function readAuth(p: Platform): Promise<AuthRecord> {
+  return authOf(await p.storage.local.get<AuthRecord>(authKey));
+}
+
+/**
+ * The server the extension talks to and who is signed in there, with their token: what one save
+ * needs. userId and token are null when nobody is signed in to that server (a token belongs to the
+ * server that issued it).
+ */
+export interface Account extends SaveOwner {
+  token: string | null;
+}
+
+/**
+ * The account, read in one storage read (settings and session together, so the two never come from
+ * different moments). A save reads it once and hands it to each of its steps.
+ */
+export async function currentAccount(p: Platform): Promise<Account> {
+  const stored = await p.storage.local.getMany([settingsKey, authKey]);
+  const { serverUrl } = settingsOf(stored[settingsKey] as Partial<Settings> | undefined);
+  const { session } = authOf(stored[authKey] as Partial<AuthRecord> | undefined);
+  const own = session && session.serverUrl === serverUrl ? session : null;
+  return { serverUrl, userId: own?.userId ?? null, token: own?.token ?? null };
 }
 
 export async function storeSession(p: Platform, session: SignedIn): Promise<void> {

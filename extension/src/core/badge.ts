@@ -15,6 +15,13 @@ export function badgeLook(state: BadgeState): { text: string; color: string; tit
   return { text: '', color: '#1976d2', title: 'Save to Linkhive' };
 }
 
+interface RefreshOptions {
+  /** Ask the server even while the remembered answer is fresh. */
+  refresh?: boolean;
+  /** Already known to the caller (a save knows its account); otherwise read from storage. */
+  signedIn?: boolean;
+}
+
 /**
  * The toolbar badge, set per tab: a tick on tabs whose page is saved, an ellipsis while a save of
  * it waits in the queue, nothing otherwise. Each tab keeps a counter so that a slow answer for the
@@ -23,18 +30,18 @@ export function badgeLook(state: BadgeState): { text: string; color: string; tit
 export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; signedIn: () => Promise<boolean> }) {
   const latest = new Map<number, number>();
 
-  async function stateOf(url: string, refresh: boolean): Promise<BadgeState> {
-    if (!linkKeyOf(url) || !(await deps.signedIn())) return { kind: 'none' };
+  async function stateOf(url: string, options: RefreshOptions): Promise<BadgeState> {
+    if (!linkKeyOf(url) || !(options.signedIn ?? (await deps.signedIn()))) return { kind: 'none' };
     if (await isQueued(p, url)) return { kind: 'pending' };
-    const state = await deps.savedUrls.check(url, { refresh });
+    const state = await deps.savedUrls.check(url, { refresh: options.refresh });
     return state?.saved ? { kind: 'saved', category: state.category } : { kind: 'none' };
   }
 
-  async function refresh(tabId: number, url?: string, options: { refresh?: boolean } = {}) {
+  async function refresh(tabId: number, url?: string, options: RefreshOptions = {}) {
     const turn = (latest.get(tabId) ?? 0) + 1;
     latest.set(tabId, turn);
     const target = url ?? (await p.tabs.get(tabId))?.url ?? '';
-    const state = await stateOf(target, options.refresh ?? false);
+    const state = await stateOf(target, options);
     if (latest.get(tabId) !== turn) return;
     try {
       await p.badge.show(tabId, badgeLook(state));
@@ -50,11 +57,11 @@ export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; signedIn:
       await Promise.all((await p.tabs.allActive()).map((t) => refresh(t.id, t.url, options)));
     },
     /** The badges of every tab showing this address, after a save, an edit or a delete of it. */
-    async refreshLink(link: string) {
+    async refreshLink(link: string, options: Pick<RefreshOptions, 'signedIn'> = {}) {
       const key = linkKeyOf(link);
       if (!key) return;
       const tabs = (await p.tabs.all()).filter((t) => linkKeyOf(t.url) === key);
-      await Promise.all(tabs.map((t) => refresh(t.id, t.url)));
+      await Promise.all(tabs.map((t) => refresh(t.id, t.url, options)));
     },
     forgetTab(tabId: number) {
       latest.delete(tabId);

@@ -69,9 +69,19 @@ export function enqueue(p: Platform, draft: SaveDraft, owner: SaveOwner, now = n
     const existing = queue.find(
       (q) => sameLink(q.link, draft.link) && q.serverUrl === owner.serverUrl && q.userId === owner.userId,
     );
+    // The owner's two fields only: a save's account also carries its token, which never goes in the queue.
+    const { serverUrl, userId } = owner;
     const item: QueuedSave = existing
       ? { ...existing, ...draft }
-      : { ...draft, ...owner, id: crypto.randomUUID(), queuedAt: now.toISOString(), attempts: 0, problem: null };
+      : {
+          ...draft,
+          serverUrl,
+          userId,
+          id: crypto.randomUUID(),
+          queuedAt: now.toISOString(),
+          attempts: 0,
+          problem: null,
+        };
     await p.storage.local.set(queueKey, existing ? queue.map((q) => (q.id === item.id ? item : q)) : [...queue, item]);
     return item;
   });

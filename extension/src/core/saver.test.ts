@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bookmarkMessages, extensionMessages } from '@linkhive/shared/domain';
-import { setupExtension } from '../testing/fakeExtension';
+import { setupExtension, type TestExtension } from '../testing/fakeExtension';
+import { authKey } from './auth';
 import { readQueue, retryAlarm } from './queue';
+import { settingsKey } from './settings';
 
 const page = { link: 'https://news.example.com/story', title: 'A story', category: 'News' };
 
@@ -179,5 +181,57 @@ describe('saving and the queue of saves that wait for the server', () => {
     const reply = await ext.browser.runtime.sendMessage({ type: 'save', input: page });
     expect(reply).toMatchObject({ kind: 'saved', bookmark: { title: 'A story' } });
     expect(ext.server.stored()).toHaveLength(1);
+  });
+});
+
+describe('the account a save is made with', () => {
+  /**
+   * Counts the storage reads that touch the account (the server address in the settings, the token
+   * and the user in the session), through the storage wrapper every part of the extension reads with.
+   */
+  function countAccountReads(ext: TestExtension) {
+    const local = ext.p.storage.local;
+    const get = vi.spyOn(local, 'get');
+    const getMany = vi.spyOn(local, 'getMany');
+    const ofAccount = (key: string) => key === settingsKey || key === authKey;
+    return () => [
+      ...get.mock.calls.filter(([key]) => ofAccount(key)).map(([key]) => [key]),
+      ...getMany.mock.calls.filter(([keys]) => keys.some(ofAccount)).map(([keys]) => [...keys].sort()),
+    ];
+  }
+
+  it('reads the account from storage once for one save from the popup, badge included', async () => {
+    const ext = await setupExtension();
+    const tab = await ext.openTab(page.link, page.title);
+    const reads = countAccountReads(ext);
+    const reply = await ext.browser.runtime.sendMessage({ type: 'save', input: page });
+    expect(reply).toMatchObject({ kind: 'saved', bookmark: { title: 'A story' } });
+    expect(reads()).toEqual([[authKey, settingsKey].sort()]);
+    // Sent with that account's token, and the badge of the tab followed without reading it again.
+    expect(ext.server.requests.at(-1)!.headers.Authorization).toMatch(/^Bearer token-u1-/);
+    expect(await ext.badgeOf(tab)).toBe('✓');
+  });
+
+  it('reads it once for a save that waits in the queue, and keeps the token out of the queue', async () => {
+    const ext = await setupExtension();
+    ext.server.setOnline(false);
+    const reads = countAccountReads(ext);
+    expect(await ext.bg.saver.save(page)).toMatchObject({ kind: 'queued', reason: 'offline' });
+    expect(reads()).toHaveLength(1);
+    const [queued] = await readQueue(ext.p);
+    expect(queued).toMatchObject({ serverUrl: ext.server.origin, userId: 'u1' });
+    expect(JSON.stringify(queued)).not.toMatch(/token/i);
+  });
+
+  it('reads it once for a retry that sends several queued saves', async () => {
+    const ext = await setupExtension();
+    ext.server.setOnline(false);
+    await ext.bg.saver.save(page);
+    await ext.bg.saver.save({ ...page, link: 'https://news.example.com/other' });
+    ext.server.setOnline(true);
+    const reads = countAccountReads(ext);
+    expect(await ext.bg.saver.flush()).toMatchObject([{ kind: 'saved' }, { kind: 'saved' }]);
+    expect(reads()).toHaveLength(1);
+    expect(ext.server.stored()).toHaveLength(2);
   });
 });

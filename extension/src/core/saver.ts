@@ -1,6 +1,7 @@
 import { bookmarkMessages, createBookmarkSchema, type Bookmark } from '@linkhive/shared/domain';
 import type { Platform } from '../platform/browser';
 import type { ExtensionApi } from './api';
+import type { Account } from './auth';
 import { createExclusive } from './exclusive';
 import { problemOf, queuedMessage, staysQueued, type ProblemKind } from './problems';
 import {
@@ -13,7 +14,6 @@ import {
   retryMinutes,
   type QueuedSave,
   type SaveDraft,
-  type SaveOwner,
 } from './queue';
 import { rememberCategory } from './recentCategories';
 import type { SavedUrls } from './savedUrls';
@@ -53,22 +53,23 @@ export function createSaver(
     api: ExtensionApi;
     savedUrls: SavedUrls;
     /**
-     * The server saves go to and the signed-in user there (null when nobody is): a queued save is
-     * sent only with the session it was made with; without one the queue waits for a sign-in.
+     * The server saves go to and the signed-in user there (null when nobody is), with their token:
+     * read once per save (and once per flush) and handed to every step of it. A queued save is sent
+     * only with the session it was made with; without one the queue waits for a sign-in.
      */
-    account: () => Promise<SaveOwner>;
-    /** Told after each attempt, so that the badge of that address follows. */
-    changed?: (link: string) => unknown;
+    account: () => Promise<Account>;
+    /** Told after each attempt, with the account it was made with, so that the badge of that address follows. */
+    changed?: (link: string, account: Account) => unknown;
   },
 ): Saver {
   const { api, savedUrls } = deps;
 
-  async function send(item: QueuedSave, account: SaveOwner): Promise<SaveOutcome> {
+  async function send(item: QueuedSave, account: Account): Promise<SaveOutcome> {
     try {
       const { link, title, category, favourite, rssFeed } = item;
-      // The api checks again right before sending: a sign-in elsewhere may have changed the session.
+      // Sent with this account's token, and only when the save is this account's.
       const owner = { serverUrl: item.serverUrl ?? account.serverUrl, userId: item.userId ?? account.userId };
-      const bookmark = await api.create({ link, title, category, favourite, rssFeed }, owner);
+      const bookmark = await api.create({ link, title, category, favourite, rssFeed }, account, owner);
       await dequeue(p, item.id);
       await Promise.all([savedUrls.remember(bookmark), rememberCategory(p, bookmark.category)]);
       return { kind: 'saved', bookmark, message: bookmarkMessages.bookmarked(bookmark.title, bookmark.category) };
@@ -76,7 +77,7 @@ export function createSaver(
       const problem = problemOf(error);
       if (problem.kind === 'duplicate') {
         await dequeue(p, item.id);
-        const existing = await api.lookup(item.link).catch(() => null);
+        const existing = await api.lookup(item.link, account).catch(() => null);
         if (existing) await savedUrls.remember(existing);
         return { kind: 'duplicate', message: problem.message, bookmark: existing };
       }
@@ -88,7 +89,7 @@ export function createSaver(
       await p.alarms.every(retryAlarm, retryMinutes);
       return { kind: 'queued', reason: problem.kind, message: queuedMessage(problem.kind, problem.message), item };
     } finally {
-      await deps.changed?.(item.link);
+      await deps.changed?.(item.link, account);
     }
   }
 

@@ -9,9 +9,13 @@ export interface Settings {
 
 const key = 'settings';
 
-export async function readSettings(p: Platform): Promise<Settings> {
-  const stored = await p.storage.local.get<Partial<Settings>>(key);
+/** The settings as stored (possibly never written), with the build's defaults filled in. */
+export function settingsOf(stored: Partial<Settings> | undefined): Settings {
   return { serverUrl: stored?.serverUrl || buildServerUrl, defaultCategory: stored?.defaultCategory ?? null };
+}
+
+export async function readSettings(p: Platform): Promise<Settings> {
+  return settingsOf(await p.storage.local.get<Partial<Settings>>(key));
 }
 
 export async function writeSettings(p: Platform, changes: Partial<Settings>): Promise<Settings> {

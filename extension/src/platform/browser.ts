@@ -66,6 +66,8 @@ export interface BrowserBookmarkNode {
 
 export interface StorageArea {
   get<T>(key: string): Promise<T | undefined>;
+  /** Several keys in one read, as one snapshot: values that belong together (the account) never mix two moments. */
+  getMany(keys: readonly string[]): Promise<Record<string, unknown>>;
   set(key: string, value: unknown): Promise<void>;
   remove(key: string): Promise<void>;
 }
@@ -98,6 +100,7 @@ function area(storage: Browser.storage.StorageArea): StorageArea {
     async get<T>(key: string) {
       return (await storage.get(key))[key] as T | undefined;
     },
+    getMany: (keys) => storage.get([...keys]),
     set: (key, value) => storage.set({ [key]: value }),
     remove: (key) => storage.remove(key),
   };
