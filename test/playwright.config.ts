@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './support/chromium.js';
+import { baseChromiumArgs, chromiumPath } from './support/chromium.js';
 
 // Set once in the main process; the workers inherit the environment, so all agree on one server.
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 9000));
@@ -33,15 +33,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...baseChromiumArgs],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

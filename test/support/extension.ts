@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test as base, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { chromiumPath } from './chromium.js';
+import { baseChromiumArgs, chromiumPath } from './chromium.js';
 import { password, uniqueEmail } from './accounts.js';
 import { startRestartableServer, type RestartableServer } from './appServer.js';
 
@@ -45,16 +45,7 @@ export const test = base.extend<Fixtures & { context: BrowserContext }, WorkerFi
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath(),
       headless: true,
-      args: [
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...baseChromiumArgs],
     });
     await use(context);
     await context.close();

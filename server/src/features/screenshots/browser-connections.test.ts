@@ -6,7 +6,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddressGuard } from '../../integrations/page-fetch/address-guard.js';
 import type { ProxyAttempt } from '../../integrations/screenshots/guard-proxy.js';
-import { createScreenshotter, findChromium, type Screenshotter } from '../../integrations/screenshots/index.js';
+import { findChromium } from '../../integrations/screenshots/chromium.js';
+import { createScreenshotter, type Screenshotter } from '../../integrations/screenshots/index.js';
 
 /** Everything a page tries, each aimed at a listener of its own on a private address. */
 const vectors = ['popup', 'ws6', 'ws2', 'dataworker', 'shared', 'sw', 'webrtc', 'rebind', 'webtransport'] as const;
@@ -114,7 +115,7 @@ describe('the screenshot browser reaches nothing the address guard refuses', () 
   }
 
   beforeAll(async () => {
-    const chromium = findChromium(process.env.CHROMIUM_PATH ?? null);
+    const chromium = findChromium();
     expect(chromium, 'npm test installs Chromium (Debian package chromium)').not.toBeNull();
     await tcpListener('popup', '127.0.0.2');
     await tcpListener('ws6', '::1');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
-import { findChromium } from '../../integrations/screenshots/index.js';
+import { findChromium } from '../../integrations/screenshots/chromium.js';
 import { jobQueue } from '../../jobs/queue.js';
 import { SCREENSHOT_JOB } from './service.js';
 import { importFile } from '../../testing/imports.js';
@@ -13,10 +13,7 @@ describe('screenshots of favourites, taken in Chromium as jobs', () => {
   let t: TestServer;
   let a: Agent;
   beforeAll(async () => {
-    expect(
-      findChromium(process.env.CHROMIUM_PATH ?? null),
-      'npm test installs Chromium (Debian package chromium)',
-    ).not.toBeNull();
+    expect(findChromium(), 'npm test installs Chromium (Debian package chromium)').not.toBeNull();
     fixtures = await startFixtureServer();
     t = await startTestServer('sqlite', { SCREENSHOTS: 'on', FETCH_ALLOW_HOSTS: 'localhost' });
     a = t.agent();

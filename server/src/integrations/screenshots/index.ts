@@ -5,6 +5,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import type { Logger } from '../../logger.js';
 import { FetchRefused, fetchMessages, type AddressGuard } from '../page-fetch/address-guard.js';
 import { refusedHeader, startGuardProxy, type GuardProxy, type ProxyAttempt, type Resolve } from './guard-proxy.js';
+import { baseChromiumArgs, findChromium } from './chromium.js';
 
 export interface Screenshotter {
   readonly available: boolean;
@@ -19,23 +20,10 @@ export interface ScreenshotHooks {
   onProxyAttempt?: (attempt: ProxyAttempt) => void;
 }
 
-export function findChromium(configured: string | null): string | null {
-  const candidates = configured
-    ? [configured]
-    : ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((p) => fs.existsSync(p)) ?? null;
-}
-
-// Each of these was checked against Chromium 156 (net-log and listeners on private addresses).
+// On top of the flags every launch needs; each was checked against Chromium 156 (net-log and
+// listeners on private addresses).
 const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+  ...baseChromiumArgs,
   '--mute-audio',
   '--hide-scrollbars',
   // Chromium skips the proxy for loopback unless told not to.

@@ -9,37 +9,34 @@
 //   comes once the row is stored (each row is then checked over the API).
 // It never fails: a problem is reported in the figures.
 //
-// Run on its own: node scripts/bench-extension.mjs [/usr/bin/chromium]
-/* global chrome */
+// Run on its own: npx jiti scripts/bench/extension.ts [/usr/bin/chromium]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort, median, round } from './bench-support.mjs';
+import { spawnSync } from 'node:child_process';
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { baseChromiumArgs, findChromium } from '../../server/src/integrations/screenshots/chromium.js';
+import { median, root, round, sessionCookie, startBenchServer, type BenchServer } from './support.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The extension API inside worker.evaluate and page.evaluate callbacks, which run in Chromium.
+declare const chrome: any;
+
 const extensionDir = path.join(root, 'extension/.output/chrome-mv3');
 const runs = 7;
 const interactiveMark = 'linkhive:popup-interactive';
 const chromiumArgs = [
   `--disable-extensions-except=${extensionDir}`,
   `--load-extension=${extensionDir}`,
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...baseChromiumArgs,
 ];
 
 /** KB gzip of a page's JavaScript: its module entry and the chunks it preloads. */
-function pageScriptsKb(html) {
+function pageScriptsKb(html: string) {
   const file = path.join(extensionDir, html);
   const text = fs.readFileSync(file, 'utf8');
   const refs = [...text.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)];
-  const files = [...new Set(refs.map((m) => m[1]))];
+  const files = [...new Set(refs.map((m) => m[1]!))];
   const bytes = files.reduce((sum, f) => {
     const body = fs.readFileSync(path.join(extensionDir, f.replace(/^\//, '')));
     return sum + zlib.gzipSync(body, { level: 9 }).length;
@@ -47,54 +44,21 @@ function pageScriptsKb(html) {
   return round(bytes / 1024);
 }
 
-const gzipKb = (file) =>
+const gzipKb = (file: string) =>
   round(zlib.gzipSync(fs.readFileSync(path.join(extensionDir, file)), { level: 9 }).length / 1024);
 
-async function startServer() {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-ext-'));
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '100000',
-      SCREENSHOTS: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  return {
-    url,
-    async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** A tab on a page of the server (any path serves the web app), and the browser's id for it. */
-async function openTab(context, worker, url) {
+async function openTab(context: BrowserContext, worker: Worker, url: string) {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
-  const tabId = await worker.evaluate((href) => chrome.tabs.query({ url: href }).then(([t]) => t?.id), page.url());
+  const tabId: number | undefined = await worker.evaluate(
+    (href) => chrome.tabs.query({ url: href }).then(([t]: { id?: number }[]) => t?.id),
+    page.url(),
+  );
   return { page, tabId };
 }
 
-async function openPopup(context, id, tabId) {
+async function openPopup(context: BrowserContext, id: string, tabId: number | undefined) {
   const popup = await context.newPage();
   await popup.setViewportSize({ width: 400, height: 600 });
   await popup.goto(`chrome-extension://${id}/popup.html?tabId=${tabId}`);
@@ -102,20 +66,16 @@ async function openPopup(context, id, tabId) {
   return popup;
 }
 
-async function measureInBrowser(chromiumPath, server) {
-  const { chromium } = await import('playwright-core');
+async function measureInBrowser(chromiumPath: string, server: BenchServer) {
   const email = `bench-ext-${Date.now()}@example.com`;
   const password = 'Passw0rd!';
-  const signup = await fetch(`${server.url}/api/auth/signup`, {
+  const signup = await fetch(`${server.base}/api/auth/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
+    headers: { 'content-type': 'application/json', origin: server.base },
     body: JSON.stringify({ firstName: 'Bench', email, password }),
   });
   if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
-  const cookie = signup.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = sessionCookie(signup);
 
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -130,29 +90,31 @@ async function measureInBrowser(chromiumPath, server) {
       ({ serverUrl, email, password }) =>
         chrome.storage.local
           .set({ settings: { serverUrl, defaultCategory: 'Bench' } })
-          .then(() => globalThis.linkhive.api.signIn({ email, password })),
-      { serverUrl: server.url, email, password },
+          .then(() => (globalThis as any).linkhive.api.signIn({ email, password })),
+      { serverUrl: server.base, email, password },
     );
 
-    const opens = [];
-    const { tabId } = await openTab(context, worker, `${server.url}/aboutus`);
+    const opens: number[] = [];
+    const { tabId } = await openTab(context, worker, `${server.base}/aboutus`);
     for (let i = 0; i < runs; i++) {
       const popup = await openPopup(context, id, tabId);
-      opens.push(await popup.evaluate((mark) => performance.getEntriesByName(mark)[0].startTime, interactiveMark));
+      opens.push(await popup.evaluate((mark) => performance.getEntriesByName(mark)[0]!.startTime, interactiveMark));
       await popup.close();
     }
 
-    const saves = [];
+    const saves: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const link = `${server.url}/aboutus?bench=${i}`;
+      const link = `${server.base}/aboutus?bench=${i}`;
       const tab = await openTab(context, worker, link);
       const popup = await openPopup(context, id, tab.tabId);
       // Timed in the page: the click, then the server's answer on screen.
       saves.push(
         await popup.evaluate(
           () =>
-            new Promise((resolve, reject) => {
-              const save = [...document.querySelectorAll('form[aria-label="Add Link"] button[type="submit"]')][0];
+            new Promise<number>((resolve, reject) => {
+              const save = [
+                ...document.querySelectorAll<HTMLButtonElement>('form[aria-label="Add Link"] button[type="submit"]'),
+              ][0];
               if (!save) return reject(new Error('no Save button'));
               const done = () => document.querySelector('section[aria-label="Saved"]');
               const t0 = performance.now();
@@ -165,9 +127,9 @@ async function measureInBrowser(chromiumPath, server) {
             }),
         ),
       );
-      const stored = await fetch(`${server.url}/api/bookmarks/lookup?url=${encodeURIComponent(link)}`, {
+      const stored = (await fetch(`${server.base}/api/bookmarks/lookup?url=${encodeURIComponent(link)}`, {
         headers: { cookie },
-      }).then((r) => r.json());
+      }).then((r) => r.json())) as { bookmark: unknown };
       if (!stored.bookmark) throw new Error(`the save of ${link} is not stored`);
       await popup.close();
       await tab.page.close();
@@ -183,7 +145,7 @@ async function measureInBrowser(chromiumPath, server) {
  * Measures the extension. Builds it first when it has not been built; needs server/dist (the bench
  * builds it). Answers the figures, or what kept them from being measured.
  */
-export async function measureExtension(chromiumPath) {
+export async function measureExtension(chromiumPath: string | null) {
   if (!chromiumPath) return 'Chromium not found: extension not measured';
   if (!fs.existsSync(path.join(extensionDir, 'manifest.json'))) {
     const built = spawnSync('npm', ['run', 'build', '-w', 'extension'], {
@@ -192,7 +154,8 @@ export async function measureExtension(chromiumPath) {
     });
     if (built.status !== 0) return 'The extension did not build: not measured';
   }
-  let server = null;
+  let server: BenchServer | null = null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-ext-'));
   try {
     const javascriptKbGzip = {
       popup: pageScriptsKb('popup.html'),
@@ -200,10 +163,14 @@ export async function measureExtension(chromiumPath) {
       options: pageScriptsKb('options.html'),
       background: gzipKb('background.js'),
     };
-    server = await startServer();
+    server = await startBenchServer({
+      dataDir,
+      env: { AUTH_RATE_LIMIT: '100000', SCREENSHOTS: 'off' },
+      pollMs: 50,
+    });
     const { opens, saves } = await measureInBrowser(chromiumPath, server);
     return {
-      popupOpenToInteractiveMs: { median: round(median(opens)), first: round(opens[0]), runs },
+      popupOpenToInteractiveMs: { median: round(median(opens)), first: round(opens[0]!), runs },
       javascriptKbGzip,
       saveRoundTripMs: { median: round(median(saves)), max: round(Math.max(...saves)), runs },
       peers: 'none measured: no peer extension runs on this machine',
@@ -211,13 +178,11 @@ export async function measureExtension(chromiumPath) {
   } catch (e) {
     return { error: `Extension not measured: ${e instanceof Error ? e.message : String(e)}` };
   } finally {
-    await server?.close();
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const chromium = [process.argv[2], process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium'].find(
-    (p) => p && fs.existsSync(p),
-  );
-  console.log(JSON.stringify(await measureExtension(chromium), null, 2));
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  console.log(JSON.stringify(await measureExtension(findChromium(process.argv[2])), null, 2));
 }

@@ -4,32 +4,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { build } from 'esbuild';
-import { freePort, median, percentile, round, sleep, waitForImportJob } from './bench-support.mjs';
+import Database from 'better-sqlite3';
+import * as cheerio from 'cheerio';
+import type { ImportProgress } from '@linkhive/shared/domain';
+import { createNetscapeParser } from '../../server/src/features/import/netscape-parser.js';
+import { generateLinks, netscapeFile, type GeneratedLink } from '../../server/src/testing/netscape-file.js';
+import { median, percentile, round, signUp, startBenchServer, waitForImportJob } from './support.js';
 
-/** Our parser and the file generator are TypeScript inside the server; bundle them for Node. */
-export async function loadServerModules(root, outDir) {
-  const outfile = path.join(outDir, 'bench-modules.mjs');
-  await build({
-    stdin: {
-      contents: `export { createNetscapeParser, parseNetscape } from './server/src/features/import/netscape-parser.ts';
-        export { generateLinks, netscapeFile } from './server/src/testing/netscape-file.ts';`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
-  return import(outfile);
-}
-
-function timeParses(text, { createNetscapeParser }, cheerio) {
-  const ours = [];
+function timeParses(text: string) {
+  const ours: number[] = [];
   let ourLinks = 0;
   for (let run = 0; run < 5; run++) {
     const t = performance.now();
@@ -40,12 +23,12 @@ function timeParses(text, { createNetscapeParser }, cheerio) {
     ours.push(performance.now() - t);
   }
   // The way peer projects read an export: a whole DOM, then each anchor's folder from the tree.
-  const theirs = [];
+  const theirs: number[] = [];
   let theirLinks = 0;
   for (let run = 0; run < 3; run++) {
     const t = performance.now();
     const $ = cheerio.load(text);
-    const seen = new Set();
+    const seen = new Set<string>();
     $('a').each((_, el) => {
       const href = $(el).attr('href');
       if (!href || !/^https?:/i.test(href) || seen.has(href)) return;
@@ -64,69 +47,35 @@ function timeParses(text, { createNetscapeParser }, cheerio) {
   };
 }
 
-export async function startServer(root, dataDir) {
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      await sleep(20);
-    }
-  }
-  const memory = (field) => {
-    const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))[1]) / 1024;
-  };
-  return {
-    base,
-    memory,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
-
-export async function signUp(base, email) {
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ firstName: 'Bench', email, password: 'Passw0rd!' }),
-  });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-async function importJson(base, cookie, links) {
+async function importJson(base: string, cookie: string, links: GeneratedLink[]): Promise<number> {
   const res = await fetch(`${base}/api/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base, cookie },
     body: JSON.stringify({ items: links.map((l) => ({ title: l.title, url: l.url, folder: l.folder })) }),
   });
-  const body = await res.json();
+  const body = (await res.json()) as ImportProgress;
   if (res.status !== 202) throw new Error(`JSON import answered ${res.status}: ${JSON.stringify(body)}`);
   return (await waitForImportJob(base, cookie, body)).imported;
 }
 
-export async function benchImportAndSearch(root, { keepData = false } = {}) {
-  const { default: Database } = await import(path.join(root, 'node_modules/better-sqlite3/lib/index.js'));
-  const cheerio = await import('cheerio');
+interface SearchFigures {
+  example: string;
+  resultsForExample: string;
+  p50Ms: number;
+  p95Ms: number;
+  likeScanP50Ms: number;
+  likeScanP95Ms: number;
+  likeScanToOursP50Ratio: number;
+}
+
+export async function benchImportAndSearch({ keepData = false } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-import-'));
-  const modules = await loadServerModules(root, dataDir);
 
-  const fileLinks = modules.generateLinks(50_000, { duplicateShare: 0.1, seed: 7 });
-  const text = modules.netscapeFile(fileLinks);
-  const parse = timeParses(text, modules, cheerio);
+  const fileLinks = generateLinks(50_000, { duplicateShare: 0.1, seed: 7 });
+  const text = netscapeFile(fileLinks);
+  const parse = timeParses(text);
 
-  const server = await startServer(root, dataDir);
+  const server = await startBenchServer({ dataDir, pollMs: 20 });
   try {
     const importer = await signUp(server.base, 'importer@example.com');
     const rssBeforeMb = server.memory('VmRSS');
@@ -140,7 +89,7 @@ export async function benchImportAndSearch(root, { keepData = false } = {}) {
       headers: { origin: server.base, cookie: importer },
       body: form,
     });
-    const job = await res.json();
+    const job = (await res.json()) as ImportProgress;
     if (res.status !== 202) throw new Error(`import answered ${res.status}: ${JSON.stringify(job)}`);
     const result = await waitForImportJob(server.base, importer, job);
     const importMs = performance.now() - t;
@@ -148,14 +97,14 @@ export async function benchImportAndSearch(root, { keepData = false } = {}) {
 
     // The searcher's 100,000 bookmarks, and four neighbours of 50,000 each in the same tables.
     const searcher = await signUp(server.base, 'searcher@example.com');
-    const library = modules.generateLinks(100_000, { seed: 11 });
+    const library = generateLinks(100_000, { seed: 11 });
     let seeded = 0;
     for (let i = 0; i < library.length; i += 50_000) {
       seeded += await importJson(server.base, searcher, library.slice(i, i + 50_000));
     }
     for (let u = 0; u < 4; u++) {
       const cookie = await signUp(server.base, `neighbour${u}@example.com`);
-      await importJson(server.base, cookie, modules.generateLinks(50_000, { seed: 100 + u }));
+      await importJson(server.base, cookie, generateLinks(50_000, { seed: 100 + u }));
     }
 
     const kinds = {
@@ -164,26 +113,28 @@ export async function benchImportAndSearch(root, { keepData = false } = {}) {
       prefix: ['pro', 'kub', 'pho', 'sec', 'tra'],
     };
     const db = new Database(path.join(dataDir, 'linkhive.db'), { readonly: true });
-    const { id: userId } = db.prepare("select id from user where email = 'searcher@example.com'").get();
+    const { id: userId } = db.prepare("select id from user where email = 'searcher@example.com'").get() as {
+      id: string;
+    };
     const where = 'user_id = ? and (title like ? or link like ? or category like ?)';
     const likePage = db.prepare(
       `select id, title, link, category from bookmark where ${where} order by created_at desc limit 25`,
     );
     const likeCount = db.prepare(`select count(*) as n from bookmark where ${where}`);
 
-    const search = {};
+    const search: Record<string, SearchFigures> = {};
     for (const [kind, queries] of Object.entries(kinds)) {
-      const ours = [];
-      const scan = [];
+      const ours: number[] = [];
+      const scan: number[] = [];
       let total = '';
       for (let i = 0; i < 100; i++) {
-        const q = queries[i % queries.length];
+        const q = queries[i % queries.length]!;
         const t0 = performance.now();
-        const body = await (
+        const body = (await (
           await fetch(`${server.base}/api/bookmarks?q=${encodeURIComponent(q)}&pageSize=25`, {
             headers: { cookie: searcher },
           })
-        ).json();
+        ).json()) as { total: number; capped?: boolean };
         ours.push(performance.now() - t0);
         if (i % queries.length === 0) total = `${body.total}${body.capped ? '+' : ''}`;
         if (i < 20) {
@@ -196,7 +147,7 @@ export async function benchImportAndSearch(root, { keepData = false } = {}) {
         }
       }
       search[kind] = {
-        example: queries[0],
+        example: queries[0]!,
         resultsForExample: total,
         p50Ms: round(percentile(ours, 50), 2),
         p95Ms: round(percentile(ours, 95), 2),

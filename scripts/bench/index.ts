@@ -2,63 +2,30 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { measureLanding } from './bench-web.mjs';
-import { benchImportAndSearch } from './bench-import-search.mjs';
-import { benchImportUnderLoad } from './bench-import-load.mjs';
-import { measureRss } from './bench-rss.mjs';
-import { measureExtension } from './bench-extension.mjs';
-import { freePort, percentile, round, sleep } from './bench-support.mjs';
+import Database from 'better-sqlite3';
+import { findChromium } from '../../server/src/integrations/screenshots/chromium.js';
+import { measureExtension } from './extension.js';
+import { measureFeeds } from './feeds.js';
+import { benchImportUnderLoad } from './import-load.js';
+import { benchImportAndSearch } from './import-search.js';
+import { percentile, root, round, signUp, sleep, startBenchServer } from './support.js';
+import { measureLanding } from './web.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-const port = await freePort();
-const base = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-'));
-
-const t0 = performance.now();
-const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT: '100000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let startMs = null;
-for (let i = 0; i < 600 && startMs === null; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) startMs = performance.now() - t0;
-  } catch {
-    await sleep(10);
-  }
-}
-
-const rssMb = () => {
-  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-};
+const server = await startBenchServer({ dataDir, env: { AUTH_RATE_LIMIT: '100000' }, pollMs: 10 });
+const { base } = server;
+const rssMb = () => server.memory('VmRSS');
 await sleep(1000);
 const idleRss = rssMb();
 
-const signup = await fetch(`${base}/api/auth/signup`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: base },
-  body: JSON.stringify({ firstName: 'Bench', email: 'bench@example.com', password: 'Passw0rd!' }),
-});
-const cookie = signup.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const cookie = await signUp(base, 'bench@example.com');
 const load = await autocannon({ url: `${base}/api/auth/me`, connections: 20, duration: 10, headers: { cookie } });
 const afterLoadRss = rssMb();
 
@@ -81,8 +48,8 @@ async function save() {
   if (res.status !== 201) throw new Error(`save answered ${res.status}`);
   return performance.now() - t;
 }
-async function timed(n, concurrency) {
-  const latencies = [];
+async function timed(n: number, concurrency: number) {
+  const latencies: number[] = [];
   const t0 = performance.now();
   let left = n;
   await Promise.all(
@@ -100,16 +67,16 @@ async function timed(n, concurrency) {
 const savesSequential = await timed(1000, 1);
 const savesConcurrent8 = await timed(9000, 8);
 
-const listLatencies = [];
+const listLatencies: number[] = [];
 for (let i = 0; i < 400; i++) {
   const page = 1 + ((i * 37) % 400);
   const t = performance.now();
   const res = await fetch(`${base}/api/bookmarks?page=${page}&pageSize=25`, { headers: { cookie } });
-  const body = await res.json();
+  const body = (await res.json()) as { items: unknown[] };
   if (body.items.length !== 25) throw new Error('short page');
   listLatencies.push(performance.now() - t);
 }
-const searchLatencies = [];
+const searchLatencies: number[] = [];
 for (let i = 0; i < 200; i++) {
   const t = performance.now();
   await (await fetch(`${base}/api/bookmarks?q=page%20${i}&pageSize=25`, { headers: { cookie } })).arrayBuffer();
@@ -117,8 +84,7 @@ for (let i = 0; i < 200; i++) {
 }
 
 // The same inserts straight on SQLite, one autocommit statement each, as the floor to compare with.
-async function rawSqliteInserts(n) {
-  const { default: Database } = await import(path.join(root, 'node_modules/better-sqlite3/lib/index.js'));
+function rawSqliteInserts(n: number) {
   const file = path.join(dataDir, 'raw.db');
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -128,7 +94,7 @@ async function rawSqliteInserts(n) {
     rss_feed text, promotor text, created_at text not null, updated_at text not null);
     create unique index bk on bookmark (user_id, link_key); create index bc on bookmark (user_id, created_at);`);
   const insert = db.prepare('insert into bookmark values (?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?)');
-  const latencies = [];
+  const latencies: number[] = [];
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
     const t = performance.now();
@@ -145,23 +111,20 @@ async function rawSqliteInserts(n) {
     perSecond: round(n / seconds, 0),
   };
 }
-const raw = await rawSqliteInserts(10000);
+const raw = rawSqliteInserts(10000);
 
-const chromium = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', process.env.CHROMIUM_PATH].find(
-  (p) => p && fs.existsSync(p),
-);
+const chromium = findChromium();
 const landing = chromium ? await measureLanding(base, chromium) : null;
 
-child.kill('SIGTERM');
-await new Promise((r) => child.once('exit', r));
+await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // On a server of its own: a fresh database of 345,000 bookmarks.
-const importAndSearch = await benchImportAndSearch(root);
+const importAndSearch = await benchImportAndSearch();
 // On a server of its own: hostile import files, and another user's latency during a 200,000-link import.
-const importUnderLoad = await benchImportUnderLoad(root);
+const importUnderLoad = await benchImportUnderLoad();
 // On a server of its own, with a local feed server: the merged list of 12 feeds, cold and warm.
-const rssReading = await measureRss();
+const rssReading = await measureFeeds();
 // In Chromium with the built extension, on a server of its own: popup, side panel, save round trip.
 const extension = await measureExtension(chromium);
 
@@ -169,7 +132,7 @@ console.log(
   JSON.stringify(
     {
       machine: { cpus: os.cpus().length, node: process.version, database: 'sqlite' },
-      serverStartToHealthyMs: round(startMs, 0),
+      serverStartToHealthyMs: round(server.startMs, 0),
       idleResidentMemoryMb: round(idleRss),
       authMe: {
         requestsPerSecond: round(load.requests.average, 0),

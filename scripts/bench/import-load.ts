@@ -3,12 +3,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadServerModules, signUp, startServer } from './bench-import-search.mjs';
-import { percentile, round, waitForImportJob } from './bench-support.mjs';
+import type { ImportProgress } from '@linkhive/shared/domain';
+import { parseNetscape } from '../../server/src/features/import/netscape-parser.js';
+import { generateLinks, netscapeFile } from '../../server/src/testing/netscape-file.js';
+import { percentile, round, signUp, startBenchServer, waitForImportJob } from './support.js';
 
 const head = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n';
 
-function timeParse(parseNetscape, text, runs = 3) {
+function timeParse(text: string, runs = 3) {
   let best = Infinity;
   let links = 0;
   for (let i = 0; i < runs; i++) {
@@ -20,30 +22,33 @@ function timeParse(parseNetscape, text, runs = 3) {
 }
 
 /** A normal export of about `bytes`: generated links in nested folders. */
-function normalFileOfSize(modules, bytes) {
-  const sample = modules.netscapeFile(modules.generateLinks(1000, { seed: 3 }));
+function normalFileOfSize(bytes: number) {
+  const sample = netscapeFile(generateLinks(1000, { seed: 3 }));
   const count = Math.round((1000 * bytes) / Buffer.byteLength(sample));
-  return modules.netscapeFile(modules.generateLinks(count, { seed: 3 }));
+  return netscapeFile(generateLinks(count, { seed: 3 }));
 }
 
-function hostileParses(modules) {
+function hostileParses() {
   const depth = 200_000;
   // As the attack review sent them: 1.8 MB of bare nested lists, and 0.42 MB of unclosed and stray tags.
   const nested = `${head}${'<DL>'.repeat(depth)}<DT><A HREF="https://deep.example.com/">Deep</A>${'</DL>'.repeat(depth)}</DL>`;
   const unclosed = `${head}${'<b>'.repeat(60_000)}<DT><A HREF="https://a.example.com/">A</A>${'</i>'.repeat(60_000)}</DL>`;
-  const figures = {};
+  const figures: Record<
+    string,
+    { fileMb: number; hostile: ReturnType<typeof timeParse>; normalFileOfSameSize: ReturnType<typeof timeParse> }
+  > = {};
   for (const [name, text] of Object.entries({ nested200000Folders: nested, unclosed60000Tags: unclosed })) {
-    const normal = normalFileOfSize(modules, Buffer.byteLength(text));
+    const normal = normalFileOfSize(Buffer.byteLength(text));
     figures[name] = {
       fileMb: round(Buffer.byteLength(text) / 1024 / 1024, 2),
-      hostile: timeParse(modules.parseNetscape, text),
-      normalFileOfSameSize: timeParse(modules.parseNetscape, normal),
+      hostile: timeParse(text),
+      normalFileOfSameSize: timeParse(normal),
     };
   }
   return figures;
 }
 
-async function timed(fn) {
+async function timed(fn: () => Promise<Response>) {
   const t = performance.now();
   const res = await fn();
   if (!res.ok) throw new Error(`answered ${res.status}`);
@@ -51,7 +56,7 @@ async function timed(fn) {
   return performance.now() - t;
 }
 
-const summary = (xs) => ({
+const summary = (xs: number[]) => ({
   requests: xs.length,
   p50Ms: round(percentile(xs, 50), 1),
   p99Ms: round(percentile(xs, 99), 1),
@@ -59,10 +64,10 @@ const summary = (xs) => ({
 });
 
 /** One client asking for health, a list page and a save in turn, until `until` says stop. */
-async function otherUser(base, cookie, until) {
-  const health = [];
-  const list = [];
-  const save = [];
+async function otherUser(base: string, cookie: string, until: () => boolean) {
+  const health: number[] = [];
+  const list: number[] = [];
+  const save: number[] = [];
   for (let i = 0; !until(); i++) {
     health.push(await timed(() => fetch(`${base}/api/health`)));
     list.push(await timed(() => fetch(`${base}/api/bookmarks?page=1&pageSize=25`, { headers: { cookie } })));
@@ -83,21 +88,20 @@ async function otherUser(base, cookie, until) {
   return { health: summary(health), bookmarkList: summary(list), saveBookmark: summary(save) };
 }
 
-export async function benchImportUnderLoad(root) {
+export async function benchImportUnderLoad() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-load-'));
-  const modules = await loadServerModules(root, dataDir);
-  const parses = hostileParses(modules);
-  const server = await startServer(root, dataDir);
+  const parses = hostileParses();
+  const server = await startBenchServer({ dataDir, pollMs: 20 });
   try {
     const other = await signUp(server.base, 'other@example.com');
     const seed = new FormData();
-    seed.append('file', new Blob([modules.netscapeFile(modules.generateLinks(10_000, { seed: 5 }))]), 'seed.html');
+    seed.append('file', new Blob([netscapeFile(generateLinks(10_000, { seed: 5 }))]), 'seed.html');
     const seeded = await fetch(`${server.base}/api/import`, {
       method: 'POST',
       headers: { origin: server.base, cookie: other },
       body: seed,
     });
-    await waitForImportJob(server.base, other, await seeded.json());
+    await waitForImportJob(server.base, other, (await seeded.json()) as ImportProgress);
 
     // The same client with no import running: the figures to compare with.
     let stop = false;
@@ -107,7 +111,7 @@ export async function benchImportUnderLoad(root) {
     const idle = await idleRun;
 
     const importer = await signUp(server.base, 'importer@example.com');
-    const text = modules.netscapeFile(modules.generateLinks(200_000, { duplicateShare: 0, seed: 9 }));
+    const text = netscapeFile(generateLinks(200_000, { duplicateShare: 0, seed: 9 }));
     const form = new FormData();
     form.append('file', new Blob([text], { type: 'text/html' }), 'bookmarks.html');
     let done = false;
@@ -119,7 +123,7 @@ export async function benchImportUnderLoad(root) {
       body: form,
     });
     const acceptedMs = performance.now() - t;
-    const result = await waitForImportJob(server.base, importer, await res.json());
+    const result = await waitForImportJob(server.base, importer, (await res.json()) as ImportProgress);
     const importMs = performance.now() - t;
     done = true;
     return {

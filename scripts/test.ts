@@ -1,11 +1,9 @@
 // npm test: every check the project has, in the order that fails fastest.
-import fs from 'node:fs';
-import net from 'node:net';
 import { spawnSync } from 'node:child_process';
+import { findChromium } from '../server/src/integrations/screenshots/chromium.js';
+import { freePort } from '../server/src/testing/free-port.js';
 
-const chromiumCandidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium'];
-
-function run(title, cmd, args, env = {}) {
+function run(title: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${title} ===`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) {
@@ -15,7 +13,7 @@ function run(title, cmd, args, env = {}) {
 }
 
 function ensureChromium() {
-  if (chromiumCandidates.some((p) => p && fs.existsSync(p))) return;
+  if (findChromium()) return;
   if (process.getuid?.() !== 0) {
     console.error(
       'The end-to-end tests need Chromium. Install the Debian package "chromium" (sudo apt-get install -y chromium) or set CHROMIUM_PATH.',
@@ -26,17 +24,6 @@ function ensureChromium() {
     '-c',
     'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
   ]);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 ensureChromium();

@@ -1,0 +1,118 @@
+// Small helpers every part of `npm run bench` uses.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ImportProgress, ImportResult } from '@linkhive/shared/domain';
+import { freePort } from '../../server/src/testing/free-port.js';
+
+export { freePort };
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function round(n: number, digits?: number): number;
+export function round(n: number | null, digits?: number): number | null;
+export function round(n: number | null, digits = 1): number | null {
+  return n === null ? null : Math.round(n * 10 ** digits) / 10 ** digits;
+}
+
+/** The p-th percentile, nearest rank. */
+export const percentile = (xs: number[], p: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/** The middle value, or the mean of the two middle ones. */
+export const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The session cookie a sign-up or sign-in answered with, as a Cookie header. */
+export const sessionCookie = (res: Response): string =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+/** Follows an import job (POST /api/import answers 202 with it) until it ends; throws if it failed. */
+export async function waitForImportJob(base: string, cookie: string, job: ImportProgress): Promise<ImportResult> {
+  while (job.status === 'running') {
+    await sleep(20);
+    job = (await (await fetch(`${base}/api/import/${job.jobId}`, { headers: { cookie } })).json()) as ImportProgress;
+  }
+  if (job.status !== 'done' || !job.result) throw new Error(`import ${job.status}: ${JSON.stringify(job.error)}`);
+  return job.result;
+}
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export interface BenchServer {
+  /** http://localhost:<port> */
+  base: string;
+  /** From the spawn to the first healthy answer, or null if it never answered. */
+  startMs: number | null;
+  /** A figure of the server process's /proc status (VmRSS, VmHWM), in MB. */
+  memory(field: 'VmRSS' | 'VmHWM'): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server (server/dist/main.js) on a free port with a data folder of the caller's, asked
+ * for its health every `pollMs` until it answers.
+ */
+export async function startBenchServer(opts: {
+  dataDir: string;
+  env?: Record<string, string>;
+  pollMs: number;
+}): Promise<BenchServer> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: opts.dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let startMs: number | null = null;
+  for (let i = 0; i < 600 && startMs === null; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) startMs = performance.now() - t0;
+    } catch {
+      await sleep(opts.pollMs);
+    }
+  }
+  return {
+    base,
+    startMs,
+    memory(field) {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1];
+      if (!kb) throw new Error(`no ${field} in /proc/${child.pid}/status`);
+      return Number(kb) / 1024;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A new account's session cookie. */
+export async function signUp(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ firstName: 'Bench', email, password: 'Passw0rd!' }),
+  });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
+  return sessionCookie(res);
+}

@@ -1,0 +1,15 @@
+import net from 'node:net';
+
+/** A TCP port free on 127.0.0.1 right now, for a server that a test, the bench or `npm test` starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
