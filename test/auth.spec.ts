@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authMessages as m } from '../shared/src/domain/messages.js';
 import { readOutbox } from '../server/src/testing/outbox.js';
-import { password, signUpViaApi, uniqueEmail } from './support/accounts.js';
+import { password, signUpViaApi, uniqueEmail } from './testing/accounts.js';
 import { adminEmail } from './playwright.config.js';
 
 // After sign-in the app goes to /categories, which sends a newcomer with no bookmarks on to the import page.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bookmarkMessages as m, profileMessages } from '../shared/src/domain/index.js';
-import { fixtureUrl, signUpViaApi } from './support/accounts.js';
+import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
 
 const notice = (page: Page) => page.getByTestId('notification');
 

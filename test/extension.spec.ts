@@ -1,8 +1,8 @@
 import { authMessages, bookmarkMessages as m, extensionMessages, importMessages } from '../shared/src/domain/index.js';
-import { fixtureUrl } from './support/accounts.js';
-import { expect, test, type Linkhive } from './support/extension.js';
+import { fixtureUrl } from './testing/accounts.js';
+import { expect, test, type Linkhive } from './testing/extension.js';
 
-// The built Chrome extension in Chromium against a server of its own (test/support/extension.ts).
+// The built Chrome extension in Chromium against a server of its own (test/testing/extension.ts).
 
 // The extension API inside evaluate callbacks, which run in Chromium.
 declare const chrome: any;

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { bookmarkMessages, importMessages } from '../shared/src/domain/index.js';
-import { signUpViaApi } from './support/accounts.js';
-import { seriousViolations } from './support/site.js';
+import { signUpViaApi } from './testing/accounts.js';
+import { seriousViolations } from './testing/site.js';
 
 // Imported links point at real sites, which this machine cannot reach: each icon the server has
 // not cached costs its fetcher some 5 s, and six of them hold all of the browser's connections to

@@ -1,9 +1,9 @@
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { authMessages, bookmarkMessages as m, feedMessages } from '../shared/src/domain/index.js';
-import { fixtureUrl, signUpViaApi } from './support/accounts.js';
-import { memberPages } from './support/memberPages.js';
-import { grant } from './support/plans.js';
-import { seriousViolations } from './support/site.js';
+import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
+import { memberPages } from './testing/memberPages.js';
+import { grant } from './testing/plans.js';
+import { seriousViolations } from './testing/site.js';
 
 // A first visit loads the page's own code, and axe reads the whole page: on a busy 2-core machine
 // that takes longer than the default budgets.

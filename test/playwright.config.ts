@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { baseChromiumArgs, chromiumPath } from './support/chromium.js';
+import { baseChromiumArgs, chromiumPath } from './testing/chromium.js';
 
 // Set once in the main process; the workers inherit the environment, so all agree on one server.
 process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 9000));
@@ -40,7 +40,7 @@ export default defineConfig({
   webServer: [
     {
       // The outside web: fixture pages and feeds, reached by the name 'localhost' (see FETCH_ALLOW_HOSTS).
-      command: `node ${path.join(root, 'test/support/serve-fixtures.mjs')}`,
+      command: `node ${path.join(root, 'test/testing/serve-fixtures.mjs')}`,
       url: `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}/health`,
       reuseExistingServer: false,
       env: { FIXTURE_PORT: process.env.E2E_FIXTURE_PORT },

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { siteMessages } from '../shared/src/domain/site.js';
-import { openPage, publicPages, seriousViolations } from './support/site.js';
+import { openPage, publicPages, seriousViolations } from './testing/site.js';
 
 // The spec's mobile layout starts at 600 px; every page must work there as well as on a desktop.
 for (const width of [1280, 600]) {

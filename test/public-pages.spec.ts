@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { qrMessages } from '../shared/src/domain/site.js';
-import { signUpViaApi } from './support/accounts.js';
-import { openPage } from './support/site.js';
+import { signUpViaApi } from './testing/accounts.js';
+import { openPage } from './testing/site.js';
 
 const section = (page: import('@playwright/test').Page, name: string) =>
   page.getByRole('region', { name, exact: true });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { siteMessages } from '../shared/src/domain/site.js';
-import { signUpViaApi } from './support/accounts.js';
-import { publishNextRelease, startAppServer } from './support/appServer.js';
-import { controlledByServiceWorker, openPage } from './support/site.js';
+import { signUpViaApi } from './testing/accounts.js';
+import { publishNextRelease, startAppServer } from './testing/appServer.js';
+import { controlledByServiceWorker, openPage } from './testing/site.js';
 
 const day = 24 * 60 * 60 * 1000;
 const start = new Date('2026-03-02T09:00:00Z').getTime();

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { billingMessages } from '../shared/src/domain/plans.js';
 import { carouselIntervalMs } from '../shared/src/domain/site.js';
-import { signUpViaApi } from './support/accounts.js';
-import { openPage } from './support/site.js';
+import { signUpViaApi } from './testing/accounts.js';
+import { openPage } from './testing/site.js';
 
 const start = new Date('2026-03-02T09:00:00Z').getTime();
 

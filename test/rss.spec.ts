@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { feedMessages } from '../shared/src/domain/index.js';
-import { fixtureUrl, signUpViaApi } from './support/accounts.js';
-import { grant } from './support/plans.js';
-import { seriousViolations } from './support/site.js';
+import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
+import { grant } from './testing/plans.js';
+import { seriousViolations } from './testing/site.js';
 
 // The server keeps each feed address's last answer for everyone, so each test names its own.
 const feed = (file: string) => fixtureUrl(`/feeds/${file}?run=${process.pid}-${Date.now()}`);

@@ -2,7 +2,7 @@
 import { authMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeMe, renderApp, signedOut } from './test-support/renderApp';
+import { fakeServer, makeMe, renderApp, signedOut } from './testing/renderApp';
 
 afterEach(() => {
   cleanup();

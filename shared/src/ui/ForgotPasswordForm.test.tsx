@@ -5,7 +5,7 @@ import { ApiError } from '../domain/index.js';
 import { authMessages, httpMessages } from '../domain/index.js';
 import { ForgotPasswordForm } from './ForgotPasswordForm.js';
 import { NotificationProvider } from './Notifications.js';
-import { deferred, formErrors, messageUnder } from './testHelpers.js';
+import { deferred, formErrors, messageUnder } from '../testing/ui.js';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../domain/index.js';
 import { authMessages } from '../domain/index.js';
 import { ResetPasswordForm } from './ResetPasswordForm.js';
-import { deferred, formErrors, isInvalid, messageUnder } from './testHelpers.js';
+import { deferred, formErrors, isInvalid, messageUnder } from '../testing/ui.js';
 
 afterEach(cleanup);
 

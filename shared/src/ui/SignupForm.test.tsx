@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../domain/index.js';
 import { authMessages } from '../domain/index.js';
 import { SignupForm } from './SignupForm.js';
-import { deferred, formErrors, isInvalid, messageUnder } from './testHelpers.js';
+import { deferred, formErrors, isInvalid, messageUnder } from '../testing/ui.js';
 
 afterEach(cleanup);
 

@@ -2,8 +2,8 @@
 import { billingMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeMe, renderApp, signedOut } from '../test-support/renderApp';
-import { plansAnswer } from '../test-support/plans';
+import { fakeServer, makeMe, renderApp, signedOut } from '../testing/renderApp';
+import { plansAnswer } from '../testing/plans';
 import { leaveForCheckout } from './leaveForCheckout';
 
 vi.mock('./leaveForCheckout', () => ({ leaveForCheckout: vi.fn() }));

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extensionStoreLinks } from '@linkhive/shared/domain';
-import { fakeServer, makeMe, renderApp, signedOut } from '../test-support/renderApp';
+import { fakeServer, makeMe, renderApp, signedOut } from '../testing/renderApp';
 
 afterEach(() => {
   cleanup();

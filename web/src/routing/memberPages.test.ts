@@ -2,7 +2,7 @@
 import { isValidElement } from 'react';
 import { matchPath, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { memberPages } from '../../../test/support/memberPages';
+import { memberPages } from '../../../test/testing/memberPages';
 import { routes } from '../routes';
 import { RequireAuth } from './RequireAuth';
 
@@ -28,7 +28,7 @@ describe('the signed-in pages', () => {
     const patterns = pagePaths(signedInRoutes(routes));
     expect(patterns).toContain('/categories');
     const unchecked = patterns.filter((pattern) => !memberPages.some((page) => matchPath(pattern, page.path)));
-    expect(unchecked, 'add these routes to test/support/memberPages.ts').toEqual([]);
+    expect(unchecked, 'add these routes to test/testing/memberPages.ts').toEqual([]);
     const gone = memberPages.filter((page) => !patterns.some((pattern) => matchPath(pattern, page.path)));
     expect(gone).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeMe } from '../test-support/renderApp';
+import { makeMe } from '../testing/renderApp';
 import { readLastUser } from './lastUser';
 import { useSession } from './store';
 

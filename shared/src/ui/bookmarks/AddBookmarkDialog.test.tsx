@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../domain/index.js';
 import { bookmarkMessages } from '../../domain/index.js';
 import type { PagePreview } from '../../domain/index.js';
-import { deferred, formErrors, messageUnder } from '../testHelpers.js';
+import { deferred, formErrors, messageUnder } from '../../testing/ui.js';
 import { AddBookmarkDialog } from './AddBookmarkDialog.js';
 import type { AddBookmarkDialogProps } from './AddBookmarkDialog.js';
 

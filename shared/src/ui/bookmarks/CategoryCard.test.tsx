@@ -2,10 +2,10 @@
 import { Button } from '@mui/material';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../testHelpers.js';
+import { deferred } from '../../testing/ui.js';
 import { BookmarkRow } from './BookmarkRow.js';
 import { CategoryCard } from './CategoryCard.js';
-import { bookmark } from './testBookmarks.js';
+import { bookmark } from '../../testing/bookmarks.js';
 
 afterEach(cleanup);
 

@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../domain/index.js';
 import { bookmarkMessages } from '../../domain/index.js';
-import { deferred, formErrors, messageUnder } from '../testHelpers.js';
+import { deferred, formErrors, messageUnder } from '../../testing/ui.js';
 import { EditBookmarkDialog } from './EditBookmarkDialog.js';
 import type { EditBookmarkDialogProps } from './EditBookmarkDialog.js';
-import { bookmark } from './testBookmarks.js';
+import { bookmark } from '../../testing/bookmarks.js';
 
 afterEach(cleanup);
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../testHelpers.js';
+import { deferred } from '../../testing/ui.js';
 import { FavouriteCard } from './FavouriteCard.js';
 import type { FavouriteCardProps } from './FavouriteCard.js';
-import { bookmark } from './testBookmarks.js';
+import { bookmark } from '../../testing/bookmarks.js';
 
 afterEach(cleanup);
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../domain/index.js';
 import { profileMessages } from '../../domain/index.js';
 import type { Profile } from '../../domain/index.js';
 import { NotificationProvider } from '../Notifications.js';
-import { formErrors, messageUnder } from '../testHelpers.js';
+import { formErrors, messageUnder } from '../../testing/ui.js';
 import { ProfileForm } from './ProfileForm.js';
 import type { ProfileFormProps } from './ProfileForm.js';
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feedMessages, type BookmarkFeed, type FeedItem } from '../../domain/index.js';
-import { bookmark } from '../bookmarks/testBookmarks.js';
+import { bookmark } from '../../testing/bookmarks.js';
 import { FeedDialog } from './FeedDialog.js';
 import { FeedItemList } from './FeedItemList.js';
 import { SeeFeedButton } from './SeeFeedButton.js';

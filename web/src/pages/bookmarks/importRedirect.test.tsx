@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLibrary } from '../../bookmarks/library';
-import { fakeServer, makeMe, renderApp } from '../../test-support/renderApp';
+import { fakeServer, makeMe, renderApp } from '../../testing/renderApp';
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@ import type { FeedItem, FeedList, FeedSource } from '@linkhive/shared/domain';
 import { fetchBudgetMessages, feedMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeMe, renderApp } from '../../test-support/renderApp';
+import { fakeServer, makeMe, renderApp } from '../../testing/renderApp';
 
 afterEach(() => {
   cleanup();

@@ -6,8 +6,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UploadOptions } from '@linkhive/shared/api';
 import { api } from '../../api';
-import { fakeServer, makeMe } from '../../test-support/renderApp';
-import { renderApp } from '../../test-support/renderApp';
+import { fakeServer, makeMe } from '../../testing/renderApp';
+import { renderApp } from '../../testing/renderApp';
 
 // The upload itself (an XMLHttpRequest with progress) is the shared client's, tested there.
 const uploadImport = vi.spyOn(api.imports, 'fromFile');

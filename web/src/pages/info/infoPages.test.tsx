@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderApp, signedOut } from '../../test-support/renderApp';
+import { fakeServer, renderApp, signedOut } from '../../testing/renderApp';
 
 afterEach(() => {
   cleanup();

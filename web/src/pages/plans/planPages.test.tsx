@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeMe, renderApp, signedOut } from '../../test-support/renderApp';
-import { plansAnswer } from '../../test-support/plans';
+import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
+import { plansAnswer } from '../../testing/plans';
 
 afterEach(() => {
   cleanup();

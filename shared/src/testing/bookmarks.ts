@@ -1,4 +1,4 @@
-import type { Bookmark } from '../../domain/index.js';
+import type { Bookmark } from '../domain/index.js';
 
 /** A saved bookmark for tests, with the fields a test cares about overridden. */
 export function bookmark(over: Partial<Bookmark> = {}): Bookmark {
