@@ -25,7 +25,7 @@ import type {
   ResetInput,
   SignupInput,
 } from '../domain/index.js';
-import { importMessages } from '../domain/index.js';
+import { importMessages } from '../domain/messages.js';
 import { ApiError, networkErrorMessage, toApiError } from '../domain/apiError.js';
 
 export { ApiError, networkErrorMessage, toApiError } from '../domain/apiError.js';

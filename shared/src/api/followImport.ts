@@ -1,5 +1,6 @@
 import { ApiError } from '../domain/apiError.js';
-import { importMessages, type ImportProgress, type ImportResult } from '../domain/index.js';
+import { importMessages } from '../domain/messages.js';
+import type { ImportProgress, ImportResult } from '../domain/index.js';
 
 /**
  * Follows an import job (what POST /api/import answers) until it ends: its result, or an ApiError

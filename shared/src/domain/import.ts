@@ -1,19 +1,5 @@
 import { z } from 'zod';
 
-export const importMessages = {
-  fileRequired: 'File is required',
-  htmlRequired: '.html or .htm file is required',
-  invalidSyntax: 'The uploaded file does not have the correct bookmark syntax.',
-  invalidTitle: 'Invalid File',
-  success: (n: number, overwrite: boolean) =>
-    `${n} bookmarks have been ${overwrite ? 'imported and overwritten' : 'imported'} successfully`,
-  tooLarge: 'The file is larger than 25 MB',
-  notFound: 'This import does not exist',
-  failed: 'The import could not be finished. Your bookmarks are as they were.',
-  interrupted:
-    'The import stopped when the server restarted. Your bookmarks are as they were: please import the file again.',
-} as const;
-
 export const importMaxBytes = 25 * 1024 * 1024;
 /** The import page goes to /categories this long after the success notice. */
 export const importRedirectMs = 1000;

@@ -36,3 +36,19 @@ export const httpMessages = {
   crossOrigin: 'Cross-site requests are not allowed',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
+
+// The import's texts. Kept here, apart from the import's zod schemas, so that a page that needs only
+// a message (the API client's upload) does not carry zod.
+export const importMessages = {
+  fileRequired: 'File is required',
+  htmlRequired: '.html or .htm file is required',
+  invalidSyntax: 'The uploaded file does not have the correct bookmark syntax.',
+  invalidTitle: 'Invalid File',
+  success: (n: number, overwrite: boolean) =>
+    `${n} bookmarks have been ${overwrite ? 'imported and overwritten' : 'imported'} successfully`,
+  tooLarge: 'The file is larger than 25 MB',
+  notFound: 'This import does not exist',
+  failed: 'The import could not be finished. Your bookmarks are as they were.',
+  interrupted:
+    'The import stopped when the server restarted. Your bookmarks are as they were: please import the file again.',
+} as const;
