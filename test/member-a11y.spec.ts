@@ -145,6 +145,9 @@ test('the empty states of the member pages pass axe', async ({ page, baseURL }) 
   await page.getByRole('dialog', { name: 'Edit Bookmark' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete bookmark?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(m.noBookmarks)).toBeVisible();
+  // The 'Link Deleted' notice fades in: axe blends a half-shown notice into the page behind it, so
+  // it is checked once the notice has fully appeared.
+  await expect(page.getByRole('alert').filter({ hasText: 'Link Deleted' })).toHaveCSS('opacity', '1');
   await expectAccessible(page, 1280);
   await page.setViewportSize({ width: 400, height: 900 });
   await expect(page.getByText(m.noBookmarks)).toBeVisible();
