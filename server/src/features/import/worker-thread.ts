@@ -2,6 +2,7 @@
 // so no import work runs on the thread that answers requests.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/index.js';
+import { importMessages } from '@linkhive/shared/domain';
 import { AppError } from '../../http/errors.js';
 import { importPipeline } from './pipeline.js';
 import { importRepository } from './repository.js';
@@ -24,7 +25,8 @@ async function end(jobId: string, overwrite: boolean) {
   try {
     parsed = reading.reader.end();
   } catch (err) {
-    const e = err instanceof AppError ? err : new AppError(400, 'invalid_file', String(err));
+    // A refusal says why in the rule's words; anything else is ours, and its text stays in the log.
+    const e = err instanceof AppError ? err : new AppError(500, 'import_failed', importMessages.failed);
     send({ kind: 'refused', jobId, error: { status: e.status, code: e.code, message: e.message, field: e.field } });
     return;
   }

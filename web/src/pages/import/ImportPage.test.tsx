@@ -34,6 +34,18 @@ const result = (over: Partial<ImportResult> = {}): ImportResult => ({
   ...over,
 });
 
+/** The job the server answers and reports, running until told otherwise. */
+const job = (over: Partial<ImportProgress> = {}): ImportProgress => ({
+  jobId: '00000000-0000-4000-8000-000000000001',
+  status: 'running',
+  phase: 'saving',
+  total: 20,
+  processed: 0,
+  result: null,
+  error: null,
+  ...over,
+});
+
 const htmlFile = (name = 'bookmarks.html') =>
   new File(['<!DOCTYPE NETSCAPE-Bookmark-file-1>'], name, { type: 'text/html' });
 
@@ -96,16 +108,6 @@ describe('import page', () => {
           answerUpload = resolve;
         }),
     );
-    const job = (over: Partial<ImportProgress>): ImportProgress => ({
-      jobId: '00000000-0000-4000-8000-000000000001',
-      status: 'running',
-      phase: 'saving',
-      total: 20,
-      processed: 0,
-      result: null,
-      error: null,
-      ...over,
-    });
     let answer = job({ processed: 5 });
     const { calls, location } = await openImport({ [jobPath]: () => ({ status: 200, body: answer }) });
     const file = htmlFile();
@@ -136,22 +138,13 @@ describe('import page', () => {
   });
 
   it('shows why a job the server accepted then failed, and keeps the user on the page', async () => {
-    uploadImport.mockResolvedValue({
-      jobId: '00000000-0000-4000-8000-000000000001',
-      status: 'running',
-      phase: 'saving',
-      total: 20,
-      processed: 0,
-      result: null,
-      error: null,
+    uploadImport.mockResolvedValue(job());
+    const failed = job({
+      status: 'failed',
+      processed: 20,
+      error: { code: 'import_failed', message: importMessages.failed },
     });
-    const failed = { code: 'import_failed', message: importMessages.failed };
-    const { location } = await openImport({
-      [jobPath]: () => ({
-        status: 200,
-        body: { jobId: 'x', status: 'failed', phase: 'saving', total: 20, processed: 20, result: null, error: failed },
-      }),
-    });
+    const { location } = await openImport({ [jobPath]: () => ({ status: 200, body: failed }) });
     choose(htmlFile());
     submit();
     expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe(importMessages.failed);
