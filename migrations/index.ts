@@ -8,6 +8,8 @@ import { search } from './20261122T0100_search.js';
 import { rss } from './20261122T0200_rss.js';
 import { searchPrefix } from './20261122T0300_search_prefix.js';
 import { importJobs } from './20261123T0000_import_jobs.js';
+import { adverts } from './20261123T1200_adverts.js';
+import { promo } from './20261124T0000_promo.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -19,6 +21,8 @@ const all = {
   '20261122T0200_rss': rss,
   '20261122T0300_search_prefix': searchPrefix,
   '20261123T0000_import_jobs': importJobs,
+  '20261123T1200_adverts': adverts,
+  '20261124T0000_promo': promo,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

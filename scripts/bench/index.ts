@@ -12,6 +12,8 @@ import { benchImportUnderLoad } from './import-load.js';
 import { benchImportAndSearch } from './import-search.js';
 import { percentile, root, round, signUp, sleep, startBenchServer } from './support.js';
 import { measureLanding } from './web.js';
+import { measureAdverts } from './adverts.js';
+import { measurePromo } from './promo.js';
 
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -115,6 +117,8 @@ const raw = rawSqliteInserts(10000);
 
 const chromium = findChromium();
 const landing = chromium ? await measureLanding(base, chromium) : null;
+// The advertiser's page: its rich-text editor must load only when the form opens.
+const promote = chromium ? await measureLanding(base, chromium, '/promote') : null;
 
 await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -125,6 +129,8 @@ const importAndSearch = await benchImportAndSearch();
 const importUnderLoad = await benchImportUnderLoad();
 // On a server of its own, with a local feed server: the merged list of 12 feeds, cold and warm.
 const rssReading = await measureFeeds();
+// On a server of its own: 10,000 approved adverts, the carousel's query and a promo page.
+const promoPages = await measurePromo(chromium);
 // In Chromium with the built extension, on a server of its own: popup, side panel, save round trip.
 const extension = await measureExtension(chromium);
 
@@ -161,9 +167,12 @@ console.log(
         p99Ms: round(percentile(searchLatencies, 99), 2),
       },
       landingPage: landing ?? 'Chromium not found: landing page not measured',
+      promotePage: promote ?? 'Chromium not found: /promote not measured',
+      adverts: await measureAdverts(),
       ...importAndSearch,
       ...importUnderLoad,
       rssReading,
+      promoPages,
       extension,
       peers: 'none measured: no peer product runs on this machine',
     },

@@ -1,5 +1,5 @@
-// Landing page figures for `npm run bench`: the JavaScript and CSS a first visit to / downloads
-// (KB gzip) and the paint timings Lighthouse reports (first contentful paint, largest contentful
+// Page figures for `npm run bench`: the JavaScript and CSS a first visit to a public page (/, and
+// /promote) downloads (KB gzip) and the paint timings Lighthouse reports (first contentful paint, largest contentful
 // paint), measured in headless Chromium against a running production server.
 //
 // Run on its own: npx jiti scripts/bench/web.ts http://localhost:3000 [/usr/bin/chromium]
@@ -37,8 +37,8 @@ function observePaints() {
   Object.defineProperty(window, '__linkhivePaints', { value: seen });
 }
 
-/** One cold load of / in a fresh context: no cache, no cookies, no service worker yet. */
-async function coldLoad(browser: Browser, baseUrl: string) {
+/** One cold load of a page in a fresh context: no cache, no cookies, no service worker yet. */
+async function coldLoad(browser: Browser, baseUrl: string, pagePath: string) {
   // The service worker is blocked so that its precaching, which starts after the page has loaded,
   // neither competes with the page nor counts as the page's own download.
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
@@ -55,7 +55,7 @@ async function coldLoad(browser: Browser, baseUrl: string) {
         .catch(() => null),
     );
   });
-  await page.goto(new URL('/', baseUrl).href, { waitUntil: 'networkidle' });
+  await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: 'networkidle' });
   // Largest contentful paint is final once the page stops changing; a frame later is enough here.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   const paints = await page.evaluate(() => ({ ...(window as PaintWindow).__linkhivePaints! }));
@@ -65,16 +65,16 @@ async function coldLoad(browser: Browser, baseUrl: string) {
 }
 
 /**
- * Measures the landing page of a running production server.
+ * Measures a public page (the landing page by default) of a running production server.
  * JavaScript and CSS count every file the page downloads on a cold visit until the network is idle
  * (the entry, its preloads and any chunk the page loads by itself), compressed with gzip level 9.
  * Timings are the median of 5 cold loads, each in a fresh browser context.
  */
-export async function measureLanding(baseUrl: string, chromiumPath: string) {
+export async function measureLanding(baseUrl: string, chromiumPath: string, pagePath = '/') {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...baseChromiumArgs] });
   try {
     const loads = [];
-    for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, baseUrl));
+    for (let i = 0; i < runs; i++) loads.push(await coldLoad(browser, baseUrl, pagePath));
     const { files } = loads[0]!;
     const kb = (type: string) => round(files.filter((f) => f.type === type).reduce((sum, f) => sum + f.gzip, 0) / 1024);
     return {

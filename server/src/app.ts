@@ -32,6 +32,12 @@ import type { ProfileService } from './features/profile/service.js';
 import { rateLimit } from './http/rate-limit.js';
 import { feedRoutes } from './features/feeds/routes.js';
 import type { FeedService } from './features/feeds/service.js';
+import { advertRoutes } from './features/adverts/routes.js';
+import type { AdvertService } from './features/adverts/service.js';
+import { adminRoutes } from './features/admin/routes.js';
+import type { AdminService } from './features/admin/service.js';
+import { promoRoutes } from './features/promo/routes.js';
+import type { PromoService } from './features/promo/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +52,9 @@ export interface AppDeps {
   pages: PageService;
   favicons: FaviconService;
   feeds: FeedService;
+  adverts: AdvertService;
+  admin: AdminService;
+  promo: PromoService;
   filesRoot: string;
 }
 
@@ -117,13 +126,18 @@ export function createApp(deps: AppDeps): Express {
   api.use(exportRoutes(deps.bookmarks));
   api.use(profileRoutes(deps.profiles));
   api.use(pageRoutes(deps.pages, db));
+  api.use(advertRoutes(deps.adverts));
+  api.use(adminRoutes(deps.admin, deps.adverts));
+  api.use(promoRoutes(deps.promo, db));
   api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));
   app.use('/api', api);
 
   app.use('/files', storedFiles(deps.filesRoot));
 
-  const web = config.webDist ? webApp(config.webDist, config.publicUrl) : null;
+  const web = config.webDist
+    ? webApp(config.webDist, config.publicUrl, { promoPreview: (slug) => deps.promo.linkPreview(slug) })
+    : null;
   if (web) app.use(web);
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(log));

@@ -25,6 +25,10 @@ export interface Config {
   authRateLimit: number;
   /** Failed sign-ins per minute per account, from any number of addresses. */
   authAccountRateLimit: number;
+  /** SAFE_BROWSING_KEY; without it adverts are marked 'not checked'. */
+  safeBrowsingKey: string | null;
+  /** SAFE_BROWSING_URL: the service's base address; the client adds /v4/threatMatches:find. */
+  safeBrowsingUrl: string;
 }
 
 const list = (v: string | undefined) =>
@@ -60,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoOrigin: originOf(env.VITE_VIDEO_URL),
     screenshots: env.SCREENSHOTS !== 'off',
     fetchBudget: Number(env.FETCH_BUDGET || outsideFetchBudget.perAccount),
+    safeBrowsingKey: env.SAFE_BROWSING_KEY || null,
+    safeBrowsingUrl: (env.SAFE_BROWSING_URL || 'https://safebrowsing.googleapis.com').replace(/\/+$/, ''),
   };
 }
 

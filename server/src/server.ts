@@ -6,7 +6,7 @@ import { openDatabase, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
-import { createMailer, type Mailer } from './integrations/mail/index.js';
+import { createMailer, MAIL_JOB, type Mailer, type MailMessage } from './integrations/mail/index.js';
 import { passwordResetMail, welcomeMail } from './integrations/mail/templates.js';
 import { createBetterAuth, sessionCookieNames } from './features/auth/better-auth.js';
 import { sessionResolver } from './features/auth/session-resolver.js';
@@ -40,6 +40,16 @@ import { imageRelay } from './features/feeds/image-relay.js';
 import { feedRepository } from './features/feeds/repository.js';
 import { feedService } from './features/feeds/service.js';
 import { jobQueue } from './jobs/queue.js';
+import { createThreatChecker } from './integrations/threats/index.js';
+import { reencodePng } from './content/images.js';
+import { advertRepository } from './features/adverts/repository.js';
+import { advertService, randomImageName } from './features/adverts/service.js';
+import { advertMails } from './features/adverts/mails.js';
+import { THREAT_CHECK_JOB, threatCheckJobs } from './features/adverts/threat-check.js';
+import { userLookupRepository } from './features/admin/repository.js';
+import { adminService } from './features/admin/service.js';
+import { promoRepository } from './features/promo/repository.js';
+import { promoService } from './features/promo/service.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 
 export interface Server {
@@ -130,11 +140,39 @@ export async function createServer(
     screenshotter,
     poke: () => worker?.poke(),
   });
+  const users = userLookupRepository(db);
+  const advertRepo = advertRepository(db);
+  const threats = createThreatChecker({ key: config.safeBrowsingKey, baseUrl: config.safeBrowsingUrl });
+  const checks = threatCheckJobs({
+    repo: advertRepo,
+    threats,
+    queue,
+    poke: () => worker?.poke(),
+    log,
+  });
+  const adverts = advertService({
+    repo: advertRepo,
+    permissions,
+    files,
+    threats,
+    checks,
+    mails: advertMails({
+      publicUrl: config.publicUrl,
+      async send(message) {
+        await queue.enqueue(MAIL_JOB, message);
+        worker?.poke();
+      },
+      ownerOf: (userId) => users.byId(userId),
+    }),
+    storeImage: async (kind, data) => files.put('adverts', randomImageName(), await reencodePng(data, kind)),
+  });
   worker = startWorker(
     queue,
     {
       [SCREENSHOT_JOB]: (payload) => screenshots.run(payload),
       [AUTH_MAIL_JOB]: (payload) => auth.runMailJob(payload),
+      [MAIL_JOB]: (message: MailMessage) => mailer.send(message),
+      [THREAT_CHECK_JOB]: (payload, attempt) => checks.run(payload, attempt),
     },
     log,
   );
@@ -143,7 +181,12 @@ export async function createServer(
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
   const favicons = faviconService(db, files, fetchPage, { budget: budget('favicons') });
   const bookmarkRepo = bookmarkRepository(db, database.dialect);
-  const bookmarks = withFaviconWarming(bookmarkService(bookmarkRepo, screenshots), favicons);
+  const bookmarks = withFaviconWarming(
+    bookmarkService(bookmarkRepo, screenshots, {
+      promotorExists: async (slug) => !!(await advertRepo.approvedBySlug(slug)),
+    }),
+    favicons,
+  );
   const feedRepo = feedRepository(db);
   const feeds = feedService({
     bookmarks: bookmarkRepo,
@@ -183,6 +226,9 @@ export async function createServer(
     pages: pageService(fetchPage, screenshots.enabled),
     favicons,
     feeds,
+    adverts,
+    admin: adminService(users, permissions),
+    promo: promoService({ adverts: advertRepo, repo: promoRepository(db) }),
     filesRoot: files.root,
   });
 

@@ -11,6 +11,8 @@ export interface RestartableServer {
   url: string;
   /** A private copy of the built web app, which the test may change like a new release would. */
   dist: string;
+  /** Its DATA_DIR: the outbox, stored files, and the database `grant` writes to. */
+  dataDir: string;
   /** Stops the server as a crash or an outage would; its data stays. */
   stop(): Promise<void>;
   /** Starts it again on the same port with the same data. */
@@ -72,6 +74,7 @@ export async function startRestartableServer(env: Record<string, string> = {}): 
   return {
     url,
     dist,
+    dataDir: data,
     start,
     stop,
     async close() {

@@ -15,6 +15,7 @@ export const publicPages = [
   { path: '/export-bookmarks', heading: 'Export your bookmarks' },
   { path: '/workspace', heading: 'Team Workspace - Collaborative Bookmark Management' },
   { path: '/digital-business-cards', heading: 'Digital Business Cards' },
+  { path: '/promote', heading: 'Free Promo Advert' },
 ] as const;
 
 export async function openPage(page: Page, path: string, heading: string) {

@@ -48,6 +48,17 @@ export const routes: RouteObject[] = [
           import('./pages/info/DigitalBusinessCardsPage').then((m) => m.DigitalBusinessCardsPage),
         ),
       },
+      // Public: signed-out visitors read about promo pages; only the Get Started action needs a sign-in.
+      {
+        path: 'promote',
+        element: lazyPage('promote', () => import('./pages/adverts/PromotePage').then((m) => m.PromotePage)),
+      },
+      // Public: anyone may read a promo page; following, posts and saving ask for a sign-up on the way.
+      {
+        path: 'promo/:slug',
+        element: lazyPage('promo', () => import('./pages/promo/PromoPage').then((m) => m.PromoPage)),
+      },
+      { path: 'share', element: lazyPage('share', () => import('./pages/promo/SharePage').then((m) => m.SharePage)) },
       {
         path: 'subscriptions',
         element: lazyPage('plans', () => import('./pages/plans/SubscriptionsPage').then((m) => m.SubscriptionsPage)),
@@ -103,7 +114,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'approve-adverts',
-                element: lazyPage('approve', () => import('./pages/AdminPages').then((m) => m.ApproveAdvertsPage)),
+                element: lazyPage('approve', () =>
+                  import('./pages/adverts/ApproveAdvertsPage').then((m) => m.ApproveAdvertsPage),
+                ),
               },
             ],
           },

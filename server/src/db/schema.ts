@@ -197,7 +197,61 @@ export interface FeedCacheTable {
   parsed_at: string | null;
 }
 
+export interface AdvertTable {
+  id: string;
+  user_id: string;
+  slug: string;
+  title: string;
+  category: string;
+  link: string;
+  domain: string;
+  /** Sanitised HTML (content/rich-text.ts); the raw submission is never stored. */
+  description: string;
+  description_text: string;
+  logo: string | null;
+  background: string | null;
+  /** 1: approved and public; 0: waiting for approval. */
+  status: number;
+  approved_at: string | null;
+  threat_status: 'not_checked' | 'pending' | 'clean' | 'flagged' | 'failed';
+  /** JSON array of the matched threat types. */
+  threat_types: string;
+  threat_checked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One follower of one advert owner: the promotor is the owner's user id, not the advert's. */
+export interface PromoFollowerTable {
+  promotor_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface PromoPostTable {
+  id: string;
+  /** The advert's owner, who wrote it. */
+  user_id: string;
+  title: string;
+  /** Sanitised HTML (content/rich-text.ts); the raw submission is never stored. */
+  content: string;
+  content_text: string;
+  created_at: string;
+}
+
+/** A promo page's counts for one UTC day ('YYYY-MM-DD'); nothing about who visited. */
+export interface PromoDailyTable {
+  advert_id: string;
+  day: string;
+  views: ColumnType<number, number | undefined, number>;
+  qr_scans: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
+  advert: AdvertTable;
+  promo_follower: PromoFollowerTable;
+  promo_post: PromoPostTable;
+  promo_daily: PromoDailyTable;
   feed_cache: FeedCacheTable;
   import_job: ImportJobTable;
   import_item: ImportItemTable;

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { sql, type Kysely } from 'kysely';
 import { httpMessages } from '@linkhive/shared/domain';
 import type { Database } from '../db/schema.js';
@@ -25,19 +25,36 @@ export async function countInWindow(db: Kysely<Database>, key: string, windowMs:
   return { count: Number(row.count), windowStart, retryAfterS: Math.ceil((windowStart + windowMs - now) / 1000) };
 }
 
-/** A limit per address and route: past it, 429 with Retry-After. */
-export function rateLimit(
-  db: Kysely<Database>,
-  opts: { name: string; limit: number; windowMs: number },
-): RequestHandler {
+interface LimitOptions {
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** What a refused caller reads; the generic 'too many attempts' otherwise. */
+  message?: string;
+}
+
+function limited(db: Kysely<Database>, opts: LimitOptions, keyOf: (req: Request) => string): RequestHandler {
   return async (req, res, next) => {
-    const { count, retryAfterS } = await countInWindow(db, `${opts.name}:${req.ip ?? 'unknown'}`, opts.windowMs);
+    const { count, retryAfterS } = await countInWindow(db, `${opts.name}:${keyOf(req)}`, opts.windowMs);
     res.setHeader('RateLimit-Limit', String(opts.limit));
     res.setHeader('RateLimit-Remaining', String(Math.max(0, opts.limit - count)));
     if (count > opts.limit) {
       res.setHeader('Retry-After', String(retryAfterS));
-      return next(new AppError(429, 'rate_limited', httpMessages.tooManyRequests));
+      return next(new AppError(429, 'rate_limited', opts.message ?? httpMessages.tooManyRequests));
     }
     next();
   };
+}
+
+/** A limit per address and route: past it, 429 with Retry-After. */
+export function rateLimit(db: Kysely<Database>, opts: LimitOptions): RequestHandler {
+  return limited(db, opts, (req) => req.ip ?? 'unknown');
+}
+
+/**
+ * A limit per signed-in account, whatever address it calls from; goes after requireUser. The key
+ * names the account apart from addresses, so one cannot spend the other's count.
+ */
+export function accountRateLimit(db: Kysely<Database>, opts: LimitOptions): RequestHandler {
+  return limited(db, opts, (req) => `user:${req.user?.id ?? 'none'}`);
 }

@@ -1,7 +1,13 @@
 import type { Logger } from '../logger.js';
 import type { JobQueue } from './queue.js';
 
-export type JobHandler = (payload: any) => Promise<void>;
+/** Which try this is; on the last one a handler records that the work failed for good. */
+export interface JobAttempt {
+  attempt: number;
+  final: boolean;
+}
+
+export type JobHandler = (payload: any, attempt: JobAttempt) => Promise<void>;
 
 export interface Worker {
   /** Wakes the worker at once, e.g. right after a job was queued by this process. */
@@ -30,7 +36,10 @@ export function startWorker(queue: JobQueue, handlers: Record<string, JobHandler
       const job = await queue.claim(types, 60_000);
       if (!job) return;
       try {
-        await handlers[job.type]!(JSON.parse(job.payload));
+        await handlers[job.type]!(JSON.parse(job.payload), {
+          attempt: job.attempts,
+          final: job.attempts >= maxAttempts,
+        });
         await queue.complete(job.id);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);

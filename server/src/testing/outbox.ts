@@ -16,7 +16,14 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
 
 /** Just enough MIME to read our own mails: headers, and the plain-text part in base64 or quoted-printable. */
 export function parseEml(raw: string): OutboxMail {
-  const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
+  // A header may be folded over several lines and written as RFC 2047 encoded words.
+  const header = (name: string) =>
+    decodeWords(
+      raw
+        .match(new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)$`, 'mi'))?.[1]
+        ?.replace(/\r?\n[ \t]/g, ' ')
+        .trim() ?? '',
+    );
   const part = raw.split(/^--.*$/m).find((p) => /content-type: text\/plain/i.test(p)) ?? raw;
   const start = part.search(/\r?\n\r?\n/);
   const body = start < 0 ? part : part.slice(start).trimStart();
@@ -27,6 +34,16 @@ export function parseEml(raw: string): OutboxMail {
     text = decodeQuotedPrintable(body);
   }
   return { to: header('To'), subject: header('Subject'), text };
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 function decodeQuotedPrintable(body: string): string {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import { withPagePreview, type PagePreview } from './link-preview.js';
 
 /**
  * Link previews (Open Graph, Twitter) need absolute addresses, which only the running server
@@ -14,8 +15,15 @@ export function withAbsoluteShareLinks(html: string, publicUrl: string): string 
   );
 }
 
+export interface WebAppOptions {
+  /** The link preview of a promo page by its slug; null (unknown or not public) keeps the shell's own. */
+  promoPreview?(slug: string): Promise<PagePreview | null>;
+}
+
+const promoPage = /^\/promo\/([^/]+)\/?$/;
+
 /** Serves the built web app; every other GET that wants HTML gets index.html for client routing. */
-export function webApp(distDir: string, publicUrl: string): Router | null {
+export function webApp(distDir: string, publicUrl: string, opts: WebAppOptions = {}): Router | null {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return null;
   const r = express.Router();
@@ -30,14 +38,26 @@ export function webApp(distDir: string, publicUrl: string): Router | null {
       },
     }),
   );
-  r.get(/.*/, (req, res, next) => {
+  // A shared promo page is previewed by crawlers that run no script: its own tags go in the HTML.
+  async function previewOf(requestPath: string): Promise<PagePreview | null> {
+    const slug = promoPage.exec(requestPath)?.[1];
+    if (!slug || !opts.promoPreview) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(slug);
+    } catch {
+      return null; // broken escapes name no page; the app shell says so
+    }
+    return opts.promoPreview(decoded);
+  }
+
+  r.get(/.*/, async (req, res, next) => {
     if (req.path.startsWith('/api/') || req.path.startsWith('/files/') || !req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
     // Read on each request: a new release replaces the file under a running server.
-    fs.readFile(index, 'utf8', (err, html) => {
-      if (err) return next(err);
-      res.type('html').send(withAbsoluteShareLinks(html, publicUrl));
-    });
+    const html = withAbsoluteShareLinks(await fs.promises.readFile(index, 'utf8'), publicUrl);
+    const preview = await previewOf(req.path);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(preview ? withPagePreview(html, preview, publicUrl) : html);
   });
   return r;
 }

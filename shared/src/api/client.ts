@@ -1,4 +1,17 @@
 import type {
+  CreatePostInput,
+  FollowState,
+  Post,
+  PostPage,
+  PromoFollowers,
+  PromoPage,
+  PromoStats,
+  AdminPermissionsInput,
+  AdminUser,
+  Advert,
+  CreateAdvertInput,
+  PendingAdvert,
+  UpdateAdvertInput,
   Bookmark,
   BookmarkFeed,
   BookmarkListQuery,
@@ -200,6 +213,46 @@ export function createApiClient(options: ApiClientOptions = {}) {
         form.append('file', file, name);
         return request<Profile>('POST', '/api/profile/photo', form);
       },
+    },
+    adverts: {
+      /** Approved adverts, newest first; `q` filters title or description. */
+      list: (query: { q?: string } = {}) => request<{ items: Advert[] }>('GET', `/api/adverts${queryString(query)}`),
+      /** The signed-in user's own advert (one per user), or null. */
+      mine: () => request<{ advert: Advert | null }>('GET', '/api/adverts/mine'),
+      create: (body: CreateAdvertInput) => request<Advert>('POST', '/api/adverts', body),
+      update: (id: string, body: UpdateAdvertInput) =>
+        request<Advert>('PATCH', `/api/adverts/${encodeURIComponent(id)}`, body),
+      /** PNG only, judged by its bytes; answers the advert with its new image address. */
+      uploadImage: (id: string, kind: 'logo' | 'background', file: Blob, opts: UploadOptions = {}) => {
+        const form = new FormData();
+        form.append('file', file, file instanceof File ? file.name : `${kind}.png`);
+        return upload<Advert>(`/api/adverts/${encodeURIComponent(id)}/${kind}`, form, opts);
+      },
+    },
+    promo: {
+      /** An approved advert's page; `source: 'qr'` counts the visit as a scan of its Connect QR code. */
+      page: (slug: string, query: { source?: string } = {}) =>
+        request<PromoPage>('GET', `/api/promo/${encodeURIComponent(slug)}${queryString(query)}`),
+      follow: (slug: string) => request<FollowState>('POST', `/api/promo/${encodeURIComponent(slug)}/follow`, {}),
+      unfollow: (slug: string) => request<FollowState>('DELETE', `/api/promo/${encodeURIComponent(slug)}/follow`),
+      followers: (slug: string) => request<PromoFollowers>('GET', `/api/promo/${encodeURIComponent(slug)}/followers`),
+      /** Five a page, newest first; `locked` (and no items) unless the caller follows or owns the page. */
+      posts: (slug: string, page = 1) =>
+        request<PostPage>('GET', `/api/promo/${encodeURIComponent(slug)}/posts${queryString({ page })}`),
+      createPost: (slug: string, body: CreatePostInput) =>
+        request<Post>('POST', `/api/promo/${encodeURIComponent(slug)}/posts`, body),
+      /** The owner's figures for the last 30 days. */
+      stats: (slug: string) => request<PromoStats>('GET', `/api/promo/${encodeURIComponent(slug)}/stats`),
+    },
+    admin: {
+      pendingAdverts: () => request<{ items: PendingAdvert[] }>('GET', '/api/admin/adverts/pending'),
+      approveAdvert: (id: string) =>
+        request<Advert>('POST', `/api/admin/adverts/${encodeURIComponent(id)}/approve`, {}),
+      rejectAdvert: (id: string) =>
+        request<{ ok: true }>('POST', `/api/admin/adverts/${encodeURIComponent(id)}/reject`, {}),
+      setPermissions: (body: AdminPermissionsInput) => request<AdminUser>('POST', '/api/admin/permissions', body),
+      user: (query: { email?: string; id?: string }) =>
+        request<AdminUser>('GET', `/api/admin/users${queryString(query)}`),
     },
     plans: {
       list: () => request<{ items: Plan[] }>('GET', '/api/plans'),

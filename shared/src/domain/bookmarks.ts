@@ -68,7 +68,7 @@ export const titleSchema = z
   .min(1, bookmarkMessages.titleRequired)
   .max(limits.titleMax, bookmarkMessages.titleTooLong);
 
-const linkSchema = (invalid: string) =>
+export const linkSchema = (invalid: string) =>
   z
     .string({ error: bookmarkMessages.linkRequired })
     .trim()
@@ -96,7 +96,8 @@ const promotorSchema = z
   .string()
   .trim()
   .max(120)
-  .regex(/^[a-z0-9-]*$/, 'Invalid promotor')
+  // An advert's slug (domain/adverts.ts slugPattern): the display name's letters, digits, hyphens and full stops.
+  .regex(/^[a-z0-9.-]*$/, 'Invalid promotor')
   .nullish()
   .transform((v) => v || null);
 

@@ -28,6 +28,8 @@ const colorSchema = z
 
 export const updateProfileSchema = z.object({
   displayName: nameSchema.optional(),
+  /** Set once by the sign-up through a promo page: the account came as a follower. */
+  follower: z.literal(true).optional(),
   settings: z
     .object({
       categoryTabColor: colorSchema.optional(),

@@ -72,4 +72,27 @@ describe('QrCodeTool', () => {
     );
     expect(toDataURL).toHaveBeenLastCalledWith('https://www.example.com', expect.objectContaining({ width: 240 }));
   });
+
+  it('takes an address and its title from a picker, draws it at once and shows the title cut to 50', async () => {
+    const title = 'The Very Long Named Bakery and Coffee Shop of Mill Lane';
+    const url = 'https://linkhive.example/share?slug=bakery';
+    render(
+      <QrCodeTool
+        addressPicker={(fill) => (
+          <button type="button" onClick={() => fill(url, title)}>
+            Pick the bakery
+          </button>
+        )}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pick the bakery' }));
+    expect(address()).toHaveProperty('value', url);
+    expect(await screen.findByRole('img', { name: `QR code for ${url}` })).toBeDefined();
+    const cut = screen.getByText(/^The Very Long/);
+    expect(cut.textContent).toBe(`${title.slice(0, 50).trimEnd()}…`);
+    expect(Array.from(cut.textContent!)).toHaveLength(51);
+    // Another address is no longer the promo page, so its title goes.
+    fireEvent.change(address(), { target: { value: 'https://www.example.com' } });
+    expect(screen.queryByText(/^The Very Long/)).toBeNull();
+  });
 });

@@ -32,11 +32,3 @@ export function AdminHomePage() {
     </SectionPage>
   );
 }
-
-export function ApproveAdvertsPage() {
-  return (
-    <SectionPage title="Approve adverts">
-      <SectionText>Promo pages waiting for approval will be listed here.</SectionText>
-    </SectionPage>
-  );
-}

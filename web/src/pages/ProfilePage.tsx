@@ -7,6 +7,7 @@ import { api } from '../api';
 import { ExportButton } from '../bookmarks/ExportButton';
 import { useTabColor } from '../bookmarks/useTabColor';
 import { useSession } from '../session/store';
+import { AdvertiserPanel } from './adverts/AdvertiserPanel';
 import { SectionPage } from './SectionPage';
 
 export function ProfilePage() {
@@ -58,6 +59,7 @@ export function ProfilePage() {
       ) : (
         <CircularProgress aria-label="Loading your profile" />
       )}
+      {me.permissions.advertiser && <AdvertiserPanel />}
       <Box component="section" aria-labelledby="profile-export-title" sx={{ mt: 5 }}>
         <Typography id="profile-export-title" component="h2" variant="h6">
           Your bookmarks

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, bookmarkMessages as m, limits } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
+import { advertInput, newAdmin, newUser } from '../../testing/adverts.js';
 
 const valid = { link: 'https://www.example.com/article', title: 'An article', category: 'News', favourite: false };
 
@@ -15,6 +16,10 @@ describe.each(testDialects)('bookmarks on %s', (dialect) => {
     bob = t.agent();
     await ann.signUp(`ann-${dialect}@example.com`);
     await bob.signUp(`bob-${dialect}@example.com`, 'Bob');
+    // A bookmark names only an approved promo page as its promotor.
+    const [owner, admin] = await Promise.all([newUser(t, 'Cat'), newAdmin(t)]);
+    const advert = await owner.agent.post('/api/adverts', advertInput('Acme Coffee'));
+    expect((await admin.agent.post(`/api/admin/adverts/${advert.body.id}/approve`)).status).toBe(200);
   });
   afterAll(() => t?.close());
 

@@ -2,6 +2,7 @@ import {
   bookmarkMessages as m,
   domainOf,
   normaliseLink,
+  promoMessages,
   type Bookmark,
   type CategorySummary,
   type Page,
@@ -9,7 +10,8 @@ import {
 } from '@linkhive/shared/domain';
 import type { z } from 'zod';
 import type { createBookmarkSchema, updateBookmarkSchema, bookmarkListQuerySchema } from '@linkhive/shared/domain';
-import { conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { ScreenshotService } from '../screenshots/service.js';
 import { newId, searchWords, type BookmarkRepository, type BookmarkRow, type ExportCursor } from './repository.js';
 
@@ -43,16 +45,13 @@ export function toBookmark(row: BookmarkRow, screenshotsOn: boolean): Bookmark {
   };
 }
 
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; message?: string };
-  return (
-    err?.code === '23505' ||
-    err?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(err?.message ?? '')
-  );
-};
+/** What the bookmarks need to know from elsewhere, given by server.ts rather than imported. */
+export interface BookmarkServiceDeps {
+  /** Whether a slug names an approved promo page (the adverts feature answers). */
+  promotorExists(slug: string): Promise<boolean>;
+}
 
-export function bookmarkService(repo: BookmarkRepository, screenshots: ScreenshotService) {
+export function bookmarkService(repo: BookmarkRepository, screenshots: ScreenshotService, deps: BookmarkServiceDeps) {
   const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
 
   async function get(userId: string, id: string): Promise<Bookmark> {
@@ -77,6 +76,9 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
     },
 
     async create(userId: string, input: CreateInput): Promise<Bookmark> {
+      // A share link's slug is untrusted: a bookmark names only a page that exists and is public.
+      if (input.promotor && !(await deps.promotorExists(input.promotor)))
+        throw badRequest(promoMessages.shareInvalid, 'promotor');
       const linkKey = normaliseLink(input.link);
       if (await repo.findByLinkKey(userId, linkKey)) throw duplicate();
       const now = new Date().toISOString();

@@ -26,6 +26,7 @@ export function profileRepository(db: Kysely<Database>) {
         photo_url?: string | null;
         category_tab_color?: string | null;
         layout_preference?: string;
+        follower?: number;
       },
     ) {
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));

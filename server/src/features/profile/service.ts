@@ -30,6 +30,7 @@ export function profileService(repo: ProfileRepository, files: FileStore) {
         display_name: input.displayName,
         category_tab_color: input.settings?.categoryTabColor,
         layout_preference: input.settings?.layoutPreference,
+        follower: input.follower ? 1 : undefined,
       });
       return get(user);
     },

@@ -10,6 +10,9 @@ export interface MailMessage {
   html: string;
 }
 
+/** A job whose payload is a whole MailMessage: mail a request decided goes out after it answered, with retries. */
+export const MAIL_JOB = 'mail';
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;

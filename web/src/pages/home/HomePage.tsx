@@ -2,6 +2,7 @@ import { useOpenGraphUrls, usePageMeta } from '../usePageTitle';
 import { FeaturesSection } from './FeaturesSection';
 import { Hero } from './Hero';
 import { PricingSection } from './PricingSection';
+import { PromotorsSection } from './PromotorsSection';
 
 export function HomePage() {
   usePageMeta(
@@ -15,6 +16,7 @@ export function HomePage() {
       <Hero />
       <FeaturesSection />
       <PricingSection />
+      <PromotorsSection />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { PromoPicker } from '../../components/PromoPicker';
 import { QrCodeImage } from '../../components/QrCodeImage';
 import { QrCodeTool } from '../../components/QrCodeTool';
 import { SectionPage } from '../SectionPage';
@@ -95,10 +96,11 @@ export function DigitalBusinessCardsPage() {
 
       <InfoSection title="QR code generator">
         <Para>
-          Make a QR code for any web address, such as your promo page or your website. Choose its size and download it
-          as a PNG image, ready to print.
+          Make a QR code for any web address, such as your website, or pick a promo page to make the code of its share
+          link: a scan lets people save the page into their bookmarks and follow it. Choose its size and download it as
+          a PNG image, ready to print.
         </Para>
-        <QrCodeTool fileName="linkhive-qr-code.png" />
+        <QrCodeTool fileName="linkhive-qr-code.png" addressPicker={(fill) => <PromoPicker onPick={fill} />} />
       </InfoSection>
     </SectionPage>
   );

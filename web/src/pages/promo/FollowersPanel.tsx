@@ -1,0 +1,49 @@
+import type { PromoFollowers } from '@linkhive/shared/domain';
+import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { api } from '../../api';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const countText = (n: number) => (n === 1 ? '1 person follows this page.' : `${n} people follow this page.`);
+
+/** The Followers tab: the count for everyone; the owner also sees who, newest first. */
+export function FollowersPanel({ slug, count, isOwner }: { slug: string; count: number; isOwner: boolean }) {
+  return (
+    <Box>
+      <Typography sx={{ mb: 2 }}>{countText(count)}</Typography>
+      {isOwner && <FollowerList slug={slug} count={count} />}
+    </Box>
+  );
+}
+
+function FollowerList({ slug, count }: { slug: string; count: number }) {
+  const [followers, setFollowers] = useState<PromoFollowers | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.promo.followers(slug).then(
+      (f) => live && setFollowers(f),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+    // A new follower changes the count: the list loads again.
+  }, [slug, count]);
+
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!followers) return <CircularProgress aria-label="Loading your followers" />;
+  const items = followers.items ?? [];
+  if (!items.length)
+    return <Typography color="text.secondary">No followers yet. Share your page to find some.</Typography>;
+  return (
+    <List aria-label="Followers" dense disablePadding>
+      {items.map((f, i) => (
+        <ListItem key={`${f.since}-${i}`} divider>
+          <ListItemText primary={f.name} secondary={`Following since ${dateFormat.format(new Date(f.since))}`} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
