@@ -14,8 +14,6 @@ test('a user saves a page with its title and feed, favourites it with a screensh
   page,
   baseURL,
 }) => {
-  // The way in through the import page adds a page load to a test that was close to the 30 s already.
-  test.setTimeout(60_000);
   await signUpViaApi(page.request, baseURL!);
   // A new user has no categories yet: the spec sends them from /categories to the import page. Two
   // pages' code loads on the way, which can take longer than the default 5 s on a busy machine.

@@ -7,9 +7,6 @@ import { expect, test, type Linkhive } from './testing/extension.js';
 // The extension API inside evaluate callbacks, which run in Chromium.
 declare const chrome: any;
 
-// Each test starts Chromium with the extension; under a full parallel run that takes longer.
-test.describe.configure({ timeout: 60_000 });
-
 const feedsPage = fixtureUrl('/pages/firefox-feeds-test-page-rss-relative.html');
 const wikiPage = fixtureUrl('/pages/wikipedia-fr-article-atom-alternate.html');
 

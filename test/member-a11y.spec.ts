@@ -5,9 +5,6 @@ import { memberPages } from './testing/memberPages.js';
 import { grant } from './testing/plans.js';
 import { seriousViolations } from './testing/site.js';
 
-// A first visit loads the page's own code, and axe reads the whole page: on a busy 2-core machine
-// that takes longer than the default budgets.
-test.describe.configure({ timeout: 60_000 });
 const slow = { timeout: 15_000 };
 
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;

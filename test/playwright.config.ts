@@ -27,7 +27,12 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // A journey here loads several pages and runs axe scans; with two workers, their browsers and the
+  // servers on a busy 2-core machine, that takes 20 to 40 s. A budget, not a wait: tests wait on state.
+  timeout: 60_000,
+  // A first visit loads the page's own chunk and then its data; with two workers, their browsers and
+  // the servers on a busy 2-core machine, that passes the default 5 s. A budget for waiting on state.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -26,7 +26,6 @@ test("a paid user reads a bookmark's feed, then the merged list: filters, pages 
   page,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const { email } = await signUpViaApi(page.request, baseURL!);
   await grant(email, 'subscriptionPro');
   await addBookmark(page.request, baseURL!, 'Heise Developer', 'Tech', feed('atom-heise-developer.xml'));
