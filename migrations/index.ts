@@ -10,6 +10,7 @@ import { searchPrefix } from './20261122T0300_search_prefix.js';
 import { importJobs } from './20261123T0000_import_jobs.js';
 import { adverts } from './20261123T1200_adverts.js';
 import { promo } from './20261124T0000_promo.js';
+import { groups } from './20261124T1200_groups.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -23,6 +24,7 @@ const all = {
   '20261123T0000_import_jobs': importJobs,
   '20261123T1200_adverts': adverts,
   '20261124T0000_promo': promo,
+  '20261124T1200_groups': groups,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

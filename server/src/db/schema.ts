@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Dates are stored as ISO 8601 text in both SQLite and Postgres so that one query works on both.
 type Timestamp = ColumnType<string, string, string>;
@@ -247,7 +247,67 @@ export interface PromoDailyTable {
   qr_scans: ColumnType<number, number | undefined, number>;
 }
 
+/** A team workspace group; created private with member invites off. */
+export interface WorkspaceGroupTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  /** The name trimmed and lower-cased: unique per owner. */
+  name_key: string;
+  is_private: ColumnType<number, number | undefined, number>;
+  allow_member_invites: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member of a group, the owner included; a pending invitation until accepted. */
+export interface GroupMemberTable {
+  id: string;
+  group_id: string;
+  /** Null while the invited address has not accepted. */
+  user_id: string | null;
+  /** Lower-cased invited address (the owner's own for the owner's row). */
+  email: string;
+  role: 'owner' | 'member';
+  status: 'pending' | 'active';
+  invited_by: string | null;
+  joined_at: string;
+  activated_at: string | null;
+  /** SHA-256 hex of the mailed token. */
+  token_hash: string | null;
+  token_expires_at: string | null;
+}
+
+export interface GroupLinkTable {
+  id: string;
+  group_id: string;
+  link: string;
+  /** As a bookmark's link_key: one link once per group. */
+  link_key: string;
+  domain: string;
+  title: string;
+  category: string;
+  rss_feed: string | null;
+  added_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The change log live updates are served from; a reconnecting client reads what it missed. */
+export interface GroupEventTable {
+  seq: Generated<number>;
+  group_id: string;
+  /** Set when the change concerns one person (removed from the group). */
+  user_id: string | null;
+  kind: string;
+  created_at: string;
+}
+
 export interface Database {
+  workspace_group: WorkspaceGroupTable;
+  group_member: GroupMemberTable;
+  group_link: GroupLinkTable;
+  group_event: GroupEventTable;
   advert: AdvertTable;
   promo_follower: PromoFollowerTable;
   promo_post: PromoPostTable;

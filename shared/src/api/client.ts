@@ -1,4 +1,15 @@
 import type {
+  AcceptedInvite,
+  CreateGroupInput,
+  CreatedGroup,
+  GroupLink,
+  GroupLinkInput,
+  GroupLinkListQuery,
+  GroupLinkPage,
+  GroupMember,
+  UpdateGroupLinkInput,
+  WithMessage,
+  WorkspaceGroup,
   CreatePostInput,
   FollowState,
   Post,
@@ -253,6 +264,50 @@ export function createApiClient(options: ApiClientOptions = {}) {
       setPermissions: (body: AdminPermissionsInput) => request<AdminUser>('POST', '/api/admin/permissions', body),
       user: (query: { email?: string; id?: string }) =>
         request<AdminUser>('GET', `/api/admin/users${queryString(query)}`),
+    },
+    groups: {
+      /** The groups the user owns or is an active member of, owned first. */
+      list: () => request<{ items: WorkspaceGroup[] }>('GET', '/api/groups'),
+      create: (body: CreateGroupInput) => request<CreatedGroup>('POST', '/api/groups', body),
+      rename: (id: string, name: string) =>
+        request<WithMessage & { group: WorkspaceGroup }>('PATCH', `/api/groups/${encodeURIComponent(id)}`, { name }),
+      remove: (id: string) => request<WithMessage>('DELETE', `/api/groups/${encodeURIComponent(id)}`),
+      invite: (id: string, email: string) =>
+        request<WithMessage & { member: GroupMember }>('POST', `/api/groups/${encodeURIComponent(id)}/invites`, {
+          email,
+        }),
+      acceptInvite: (token: string) => request<AcceptedInvite>('POST', '/api/invites/accept', { token }),
+      members: (id: string) =>
+        request<{ items: GroupMember[] }>('GET', `/api/groups/${encodeURIComponent(id)}/members`),
+      /** `memberId` is the member's user id, or the row's id for a pending invitation. */
+      removeMember: (id: string, memberId: string) =>
+        request<WithMessage>('DELETE', `/api/groups/${encodeURIComponent(id)}/members/${encodeURIComponent(memberId)}`),
+      leave: (id: string) => request<WithMessage>('POST', `/api/groups/${encodeURIComponent(id)}/leave`, {}),
+      links: (id: string, query: GroupLinkListQuery = {}, init: { signal?: AbortSignal } = {}) =>
+        request<GroupLinkPage>(
+          'GET',
+          `/api/groups/${encodeURIComponent(id)}/links${queryString(query)}`,
+          undefined,
+          init,
+        ),
+      addLink: (id: string, body: GroupLinkInput) =>
+        request<WithMessage & { link: GroupLink }>('POST', `/api/groups/${encodeURIComponent(id)}/links`, body),
+      updateLink: (id: string, linkId: string, body: UpdateGroupLinkInput) =>
+        request<WithMessage & { link: GroupLink }>(
+          'PATCH',
+          `/api/groups/${encodeURIComponent(id)}/links/${encodeURIComponent(linkId)}`,
+          body,
+        ),
+      deleteLink: (id: string, linkId: string) =>
+        request<WithMessage>('DELETE', `/api/groups/${encodeURIComponent(id)}/links/${encodeURIComponent(linkId)}`),
+      moveLink: (id: string, linkId: string, groupId: string) =>
+        request<WithMessage & { link: GroupLink }>(
+          'POST',
+          `/api/groups/${encodeURIComponent(id)}/links/${encodeURIComponent(linkId)}/move`,
+          { groupId },
+        ),
+      /** The live-update stream's address (Server-Sent Events); see GroupEvent. */
+      eventsUrl: (after?: number) => `${baseUrl}/api/groups/events${after ? queryString({ after }) : ''}`,
     },
     plans: {
       list: () => request<{ items: Plan[] }>('GET', '/api/plans'),

@@ -46,7 +46,7 @@ export const addressPrefix = 'https://';
 /** The page preview (title and RSS lookup) starts this long after the address stops changing. */
 export const previewDelayMs = 400;
 
-const isHttpUrl = (value: string) => {
+export const isHttpUrl = (value: string) => {
   try {
     const u = new URL(value);
     return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
@@ -84,7 +84,7 @@ export const categorySchema = z
   .max(limits.customCategoryMax, bookmarkMessages.categoryTooLong)
   .transform((v) => capitaliseFirst(v.replace(/\s+/g, ' ')));
 
-const rssSchema = z
+export const rssSchema = z
   .string()
   .trim()
   .max(limits.addressMax, bookmarkMessages.addressTooLong)

@@ -11,6 +11,8 @@ export * from './search.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './promoMessages.js';
+export * from './groups.js';
+export * from './groupMessages.js';
 export * from './paths.js';
 export * from './plans.js';
 export * from './site.js';
