@@ -12,6 +12,8 @@ export interface Me {
   user: { id: string; email: string; firstName: string; createdAt: string };
   profile: { displayName: string; photoURL: string | null; settings: ProfileSettings };
   permissions: Permissions;
+  /** Whether the user owns or is an active member of a workspace group (the Workspace menu shows then). */
+  hasGroups?: boolean;
 }
 
 export interface LoginResult extends Me {
