@@ -6,12 +6,12 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAddDialog } from '../bookmarks/addDialog';
 import { useSession } from '../session/store';
 import { detectExtensionBrowser, extensionLinks } from './extensionBrowser';
 import type { NavigatorLike } from './extensionBrowser';
-import { showsWorkspaceMenu, signedInItems, signedOutItems, workspaceItems } from './navItems';
+import { keepRedirect, showsWorkspaceMenu, signedInItems, signedOutItems, workspaceItems } from './navItems';
 
 interface ItemProps {
   label: string;
@@ -56,6 +56,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const me = useSession((s) => s.me);
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
+  const { search } = useLocation();
   const extension = useMemo(() => {
     const browser = detectExtensionBrowser(globalThis.navigator as NavigatorLike | undefined);
     return browser ? extensionLinks[browser] : null;
@@ -72,7 +73,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
       <Box component="nav" aria-label="Site menu" sx={{ width: 280 }}>
         <List>
           {(me ? signedInItems : signedOutItems).map((item) => (
-            <Item key={item.label} label={item.label} href={item.href} onClick={onClose} />
+            <Item key={item.label} label={item.label} href={keepRedirect(item.href, search)} onClick={onClose} />
           ))}
           {showsWorkspaceMenu(me) && (
             <>

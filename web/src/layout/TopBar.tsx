@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../session/store';
 import { useIsMobile } from './media';
-import { showsWorkspaceMenu, signedInItems, signedOutItems } from './navItems';
+import { keepRedirect, showsWorkspaceMenu, signedInItems, signedOutItems } from './navItems';
 import { WorkspaceMenu } from './WorkspaceMenu';
 
 // Only signed-in users have an avatar, so the landing page's visitors do not load it.
@@ -19,7 +19,7 @@ function isCurrent(href: string, pathname: string, hash: string): boolean {
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const me = useSession((s) => s.me);
   const mobile = useIsMobile();
-  const { pathname, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const items = me ? signedInItems : signedOutItems;
 
   return (
@@ -36,7 +36,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
             {items.map((item) => (
               <Button
                 key={item.label}
-                href={item.href}
+                href={keepRedirect(item.href, search)}
                 color="inherit"
                 aria-current={isCurrent(item.href, pathname, hash) ? 'page' : undefined}
               >

@@ -1,5 +1,6 @@
 import { hasPaidPlan } from '@linkhive/shared/domain';
 import type { Me } from '@linkhive/shared/domain';
+import { withRedirect } from '../routing/withRedirect';
 
 export interface NavItem {
   label: string;
@@ -35,7 +36,17 @@ export const footerItems: NavItem[] = [
   { label: 'Terms of Service', href: '/terms' },
 ];
 
-/** The spec also shows the menu to members of a workspace group; groups arrive with the teams work. */
+/** For a user in a workspace group (owner or active member) or on a paid plan. */
 export function showsWorkspaceMenu(me: Me | null): boolean {
-  return Boolean(me && hasPaidPlan(me.permissions));
+  return Boolean(me && (me.hasGroups || hasPaidPlan(me.permissions)));
+}
+
+/**
+ * The top bar's and the drawer's Login and Sign Up keep the page's way back (?redirect=), as the
+ * login form's own Sign Up link does: an invitee who switches from Login to Sign Up there still
+ * comes back to the invitation.
+ */
+export function keepRedirect(href: string, search: string): string {
+  if (href !== '/login' && href !== '/signup') return href;
+  return withRedirect(href, new URLSearchParams(search).get('redirect'));
 }

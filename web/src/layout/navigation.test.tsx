@@ -19,8 +19,8 @@ async function openDrawer() {
   return within(await screen.findByRole('navigation', { name: 'Site menu' }));
 }
 
-function signedIn(permissions: Parameters<typeof makeMe>[0] = {}) {
-  fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: makeMe(permissions) }) });
+function signedIn(permissions: Parameters<typeof makeMe>[0] = {}, hasGroups?: boolean) {
+  fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: { ...makeMe(permissions), hasGroups } }) });
 }
 
 describe('navigation', () => {
@@ -63,6 +63,36 @@ describe('navigation', () => {
     await screen.findByRole('heading', { level: 1, name: 'My Workspace' });
     // The workspace page is the one page without the add button.
     expect(screen.queryByRole('button', { name: 'Add link' })).toBeNull();
+  });
+
+  it('shows the Workspace menu on a free plan to a user in a workspace group', async () => {
+    signedIn({}, true);
+    renderApp('/categories');
+    await screen.findByRole('heading', { level: 1, name: 'Categories' });
+    fireEvent.click(screen.getByRole('button', { name: 'Workspace' }));
+    const menu = within(await screen.findByRole('menu'));
+    expect(menu.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['My Workspace', 'About Workspace']);
+  });
+
+  it('hides the Workspace menu from a free user without a group', async () => {
+    signedIn({}, false);
+    renderApp('/favourites');
+    await screen.findByRole('heading', { level: 1, name: 'Favourites' });
+    expect(screen.queryByRole('button', { name: 'Workspace' })).toBeNull();
+    const drawer = await openDrawer();
+    expect(drawer.queryByRole('link', { name: 'My Workspace' })).toBeNull();
+  });
+
+  it('keeps the way back in the top bar and drawer links between Login and Sign Up', async () => {
+    fakeServer({ 'GET /api/auth/me': signedOut });
+    const back = encodeURIComponent('/teams/workspace/auth?token=abc');
+    renderApp(`/login?redirect=${back}`);
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(topBar().getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(`/signup?redirect=${back}`);
+    expect(topBar().getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(`/login?redirect=${back}`);
+    expect(topBar().getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    const drawer = await openDrawer();
+    expect(drawer.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe(`/signup?redirect=${back}`);
   });
 
   it('gives admins the settings button', async () => {
