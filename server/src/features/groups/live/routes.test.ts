@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupRules } from '@linkhive/shared/domain';
+import type { Db } from '../../../db/index.js';
+import { testDialects } from '../../../testing/databases.js';
+import { groupEventRepository } from './repository.js';
+import { addGroup, addUser, openStream, removeMember, startProcess, testDatabase } from './test-fixtures.js';
+
+describe.each(testDialects)('the live group events stream on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof testDatabase>>;
+  let p: Awaited<ReturnType<typeof startProcess>>;
+  let database: Db;
+  const opened: { close(): void }[] = [];
+  let owner: string;
+  let member: string;
+  let outsider: string;
+  beforeAll(async () => {
+    t = await testDatabase(dialect);
+    database = t.database;
+    p = await startProcess(database, t.databaseUrl);
+    owner = await addUser(database, 'owner');
+    member = await addUser(database, 'member');
+    outsider = await addUser(database, 'outsider');
+  });
+  afterAll(async () => {
+    for (const s of opened) s.close();
+    await p?.close();
+    await t?.close();
+  });
+
+  const events = () => `${p.url}/api/groups/events`;
+  /** A stream that is listening: its first message, the retry, comes once it is registered. */
+  async function stream(userId: string | null, headers: Record<string, string> = {}, query = '') {
+    const s = await openStream(events() + query, userId, headers);
+    opened.push(s);
+    if (s.res.status === 200) expect(await s.nextBlock()).toEqual({ retry: '3000' });
+    return s;
+  }
+  const publish = (groupId: string, kind: 'links' | 'members' | 'group' | 'deleted', userId?: string) =>
+    p.live.events.publish({ groupId, kind, userId });
+  const message = (seq: number, groupId: string, kind: string) => ({ id: String(seq), data: { seq, groupId, kind } });
+  const maxSeq = () => groupEventRepository(database.db).maxSeq();
+
+  it('answers 401 without a session', async () => {
+    const s = await openStream(events(), null);
+    expect(s.res.status).toBe(401);
+    expect((await s.res.json()).error.code).toBe('unauthenticated');
+  });
+
+  it("streams a group's change to its member, with headers that keep the stream unbuffered", async () => {
+    const group = await addGroup(database, owner, [member]);
+    const s = await stream(member);
+    expect(s.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(s.res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(s.res.headers.get('x-accel-buffering')).toBe('no');
+    await publish(group, 'links');
+    expect(await s.next()).toEqual(message(await maxSeq(), group, 'links'));
+    s.close();
+  });
+
+  it("gives an outsider nothing of a group they are not in, and another's 'removed' to no one else", async () => {
+    const theirs = await addGroup(database, owner, [member]);
+    const own = await addGroup(database, outsider);
+    const gone = await addUser(database, 'gone');
+    const out = await stream(outsider);
+    const mem = await stream(member);
+    await publish(theirs, 'links');
+    const first = await maxSeq();
+    await publish(theirs, 'members');
+    await p.live.events.publish({ groupId: theirs, kind: 'removed', userId: gone });
+    await publish(theirs, 'group');
+    await publish(own, 'links');
+    // Delivery is in seq order: the outsider's own event coming first proves nothing came before it.
+    expect(await out.next()).toEqual(message(first + 4, own, 'links'));
+    expect(await mem.next()).toEqual(message(first, theirs, 'links'));
+    expect(await mem.next()).toEqual(message(first + 1, theirs, 'members'));
+    expect(await mem.next()).toEqual(message(first + 3, theirs, 'group'));
+    await publish(theirs, 'links');
+    expect(await mem.next()).toEqual(message(first + 5, theirs, 'links'));
+    out.close();
+    mem.close();
+  });
+
+  it("tells a removed member 'removed' and then nothing more of that group", async () => {
+    const left = await addGroup(database, owner, [member]);
+    const stays = await addGroup(database, owner, [member]);
+    const mem = await stream(member);
+    const own = await stream(owner);
+    // As the service does: commit the removal, then publish it.
+    await removeMember(database, left, member);
+    await publish(left, 'members');
+    const start = await maxSeq();
+    await p.live.events.publish({ groupId: left, kind: 'removed', userId: member });
+    await publish(left, 'links');
+    await publish(stays, 'links');
+    expect(await mem.next()).toEqual(message(start + 1, left, 'removed'));
+    expect(await mem.next()).toEqual(message(start + 3, stays, 'links'));
+    expect(await own.next()).toEqual(message(start, left, 'members'));
+    expect(await own.next()).toEqual(message(start + 2, left, 'links'));
+    expect(await own.next()).toEqual(message(start + 3, stays, 'links'));
+    mem.close();
+    own.close();
+  });
+
+  it("tells the members of a deleted group, whose member rows are already gone, 'deleted'", async () => {
+    const doomed = await addGroup(database, owner, [member]);
+    const mem = await stream(member);
+    await database.db.deleteFrom('group_member').where('group_id', '=', doomed).execute();
+    await database.db.deleteFrom('workspace_group').where('id', '=', doomed).execute();
+    await publish(doomed, 'deleted');
+    expect(await mem.next()).toEqual(message(await maxSeq(), doomed, 'deleted'));
+    mem.close();
+  });
+
+  it('replays exactly the missed events, in order, to a client that reconnects with Last-Event-ID or ?after', async () => {
+    const group = await addGroup(database, owner, [member]);
+    const other = await addGroup(database, outsider);
+    const first = await stream(member);
+    await publish(group, 'links');
+    const seen = await first.next();
+    first.close();
+    const from = Number(seen.id);
+    await publish(group, 'links');
+    await publish(other, 'links');
+    await publish(group, 'group');
+    await p.live.events.publish({ groupId: group, kind: 'removed', userId: outsider });
+    await publish(group, 'members');
+    const again = await stream(member, { 'Last-Event-ID': String(from) });
+    expect(await again.next()).toEqual(message(from + 1, group, 'links'));
+    expect(await again.next()).toEqual(message(from + 3, group, 'group'));
+    expect(await again.next()).toEqual(message(from + 5, group, 'members'));
+    // Then the live events follow on.
+    await publish(group, 'links');
+    expect(await again.next()).toEqual(message(from + 6, group, 'links'));
+    again.close();
+
+    const byQuery = await stream(member, {}, `?after=${from + 3}`);
+    expect(await byQuery.next()).toEqual(message(from + 5, group, 'members'));
+    expect(await byQuery.next()).toEqual(message(from + 6, group, 'links'));
+    byQuery.close();
+  });
+
+  it('answers 400 to an id that is not a number', async () => {
+    const s = await openStream(events(), member, { 'Last-Event-ID': 'abc' });
+    expect(s.res.status).toBe(400);
+    expect((await s.res.json()).error.field).toBe('after');
+  });
+
+  it("sends 'resync' when the missed events were pruned, or the id is one this database never gave", async () => {
+    const group = await addGroup(database, owner, [member]);
+    await publish(group, 'links');
+    const old = await maxSeq();
+    await publish(group, 'links');
+    const kept = await maxSeq();
+    const repo = groupEventRepository(database.db);
+    const longAgo = new Date(Date.now() - groupRules.eventRetentionMs - 60_000).toISOString();
+    await database.db.updateTable('group_event').set({ created_at: longAgo }).where('seq', '<=', kept).execute();
+    // The newest row stays whatever its age: it marks how far the log went.
+    expect(await repo.prune(groupRules.eventRetentionMs)).toBe(kept - 1);
+    expect(await repo.bounds()).toEqual({ min: kept, max: kept });
+
+    const s = await stream(member, { 'Last-Event-ID': String(old - 1) });
+    expect(await s.next()).toEqual(message(kept, '', 'resync'));
+    await publish(group, 'members');
+    expect(await s.next()).toEqual(message(kept + 1, group, 'members'));
+    s.close();
+
+    const ahead = await stream(member, { 'Last-Event-ID': String(kept + 100) });
+    expect(await ahead.next()).toEqual(message(kept + 1, '', 'resync'));
+    ahead.close();
+
+    const caughtUp = await stream(member, { 'Last-Event-ID': String(kept + 1) });
+    await publish(group, 'group');
+    expect(await caughtUp.next()).toEqual(message(kept + 2, group, 'group'));
+    caughtUp.close();
+  });
+});

@@ -1,0 +1,157 @@
+import { Router, type Request, type Response } from 'express';
+import type { GroupEvent } from '@linkhive/shared/domain';
+import { badRequest } from '../../../http/errors.js';
+import { currentUser, requireUser } from '../../../http/session.js';
+import type { GroupEventBus, LiveGroupEvent } from './bus.js';
+import type { GroupEventRepository, StoredGroupEvent } from './repository.js';
+
+export const heartbeatMs = 25_000;
+export const retryMs = 3000;
+/** More missed events than this and the client is better off reloading: it gets 'resync'. */
+export const catchUpMax = 1000;
+// A client that reads nothing (a stalled tab) must not grow our memory; it reconnects and catches up.
+const maxBuffered = 1 << 20;
+
+interface Connection {
+  userId: string;
+  /** The groups this stream may hear of; kept current from the membership each event is checked against. */
+  groups: Set<string>;
+  lastSent: number;
+  /** Live events that came while the catch-up was being read. */
+  pending: LiveGroupEvent[] | null;
+  res: Response;
+}
+
+export interface GroupEventRoutes {
+  router: Router;
+  /** Ends every open stream (on shutdown); clients reconnect to another process and catch up. */
+  closeAll(): void;
+}
+
+/** GET /groups/events: the Server-Sent Events stream of the changes to the user's groups. */
+export function groupEventRoutes(bus: GroupEventBus, repo: GroupEventRepository): GroupEventRoutes {
+  const connections = new Set<Connection>();
+  let queue = Promise.resolve();
+
+  // One bus listener for all streams: an event's audience is worked out once per process, then
+  // fanned out, so many open pages cost one membership query per event rather than one each.
+  bus.subscribe((e) => {
+    queue = queue.then(() => dispatch(e)).catch(() => {});
+  });
+
+  async function dispatch(e: LiveGroupEvent) {
+    if (!connections.size) return;
+    if (e.kind === 'removed') {
+      for (const c of connections) {
+        if (c.userId !== e.userId) continue;
+        c.groups.delete(e.groupId);
+        offer(c, e);
+      }
+      return;
+    }
+    if (e.kind === 'deleted') {
+      // The member rows are gone with the group: those who belonged are those who were told of it.
+      for (const c of connections) if (c.groups.delete(e.groupId)) offer(c, e);
+      return;
+    }
+    // Checked against the database now, not at connect: a member removed since hears nothing more.
+    const members = await repo.activeMemberIds(e.groupId);
+    for (const c of connections) {
+      if (members.has(c.userId)) {
+        c.groups.add(e.groupId);
+        offer(c, e);
+      } else {
+        c.groups.delete(e.groupId);
+      }
+    }
+  }
+
+  function offer(c: Connection, e: LiveGroupEvent) {
+    if (c.pending) c.pending.push(e);
+    else send(c, e);
+  }
+
+  function send(c: Connection, e: StoredGroupEvent | GroupEvent) {
+    if (e.seq <= c.lastSent) return;
+    c.lastSent = e.seq;
+    const data: GroupEvent = { seq: e.seq, groupId: e.groupId, kind: e.kind };
+    c.res.write(`id: ${e.seq}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (c.res.writableLength > maxBuffered) c.res.end();
+  }
+
+  const router = Router();
+  router.get('/groups/events', requireUser, async (req, res) => {
+    const user = currentUser(req);
+    const after = resumeFrom(req);
+    const c: Connection = {
+      userId: user.id,
+      groups: new Set(await repo.activeGroupIds(user.id)),
+      lastSent: after ?? 0,
+      pending: [],
+      res,
+    };
+    // Listening starts before the catch-up is read, so nothing falls between the two.
+    connections.add(c);
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs).unref();
+    const done = () => {
+      clearInterval(heartbeat);
+      connections.delete(c);
+    };
+    res.on('close', done);
+
+    // A stream lives for hours: no socket timeout, no proxy buffering, no transformation.
+    req.socket.setTimeout(0);
+    req.socket.setNoDelay(true);
+    res.status(200).set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    res.write(`retry: ${retryMs}\n\n`);
+
+    try {
+      if (after !== null) await catchUp(c, after);
+    } catch (err) {
+      done();
+      req.log?.error({ err }, 'group events catch-up failed');
+      return void res.end();
+    }
+    const held = c.pending ?? [];
+    c.pending = null;
+    for (const e of held) send(c, e);
+  });
+
+  async function catchUp(c: Connection, after: number) {
+    const bounds = await repo.bounds();
+    // Pruned past the client's place, or an id this database never gave (it was reset).
+    const lost = bounds === null ? after > 0 : after < bounds.min - 1 || after > bounds.max;
+    const missed = lost ? [] : await repo.missed(after, c.userId, [...c.groups], catchUpMax + 1);
+    if (lost || missed.length > catchUpMax) {
+      const seq = bounds?.max ?? 0;
+      c.lastSent = -1;
+      send(c, { seq, groupId: '', kind: 'resync' });
+      return;
+    }
+    for (const e of missed) send(c, e);
+  }
+
+  return {
+    router,
+    closeAll() {
+      for (const c of connections) c.res.end();
+      connections.clear();
+    },
+  };
+}
+
+/** Last-Event-ID (the browser's EventSource on reconnect) or ?after=; null on a first connect. */
+function resumeFrom(req: Request): number | null {
+  const header = req.get('Last-Event-ID');
+  const query = typeof req.query.after === 'string' ? req.query.after : undefined;
+  const given = header?.trim() || query?.trim();
+  if (!given) return null;
+  if (!/^\d{1,15}$/.test(given)) throw badRequest('after must be the id of an event', 'after');
+  return Number(given);
+}
