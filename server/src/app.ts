@@ -38,6 +38,8 @@ import { adminRoutes } from './features/admin/routes.js';
 import type { AdminService } from './features/admin/service.js';
 import { promoRoutes } from './features/promo/routes.js';
 import type { PromoService } from './features/promo/service.js';
+import { groupRoutes } from './features/groups/routes.js';
+import type { GroupService } from './features/groups/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +57,7 @@ export interface AppDeps {
   adverts: AdvertService;
   admin: AdminService;
   promo: PromoService;
+  groups: GroupService;
   filesRoot: string;
 }
 
@@ -129,6 +132,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(advertRoutes(deps.adverts));
   api.use(adminRoutes(deps.admin, deps.adverts));
   api.use(promoRoutes(deps.promo, db));
+  api.use(groupRoutes(deps.groups, db));
   api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));
   app.use('/api', api);

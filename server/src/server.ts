@@ -51,6 +51,10 @@ import { adminService } from './features/admin/service.js';
 import { promoRepository } from './features/promo/repository.js';
 import { promoService } from './features/promo/service.js';
 import { startWorker, type Worker } from './jobs/worker.js';
+import { groupRepository } from './features/groups/repository.js';
+import { groupService } from './features/groups/service.js';
+import { groupMails } from './features/groups/mails.js';
+import type { GroupEvents } from './features/groups/events.js';
 
 export interface Server {
   app: Express;
@@ -106,11 +110,13 @@ export async function createServer(
     sendResetCode: (user, code) =>
       mailer.send(passwordResetMail(user.email, user.name, mailLink('resetPassword', code))),
   });
+  const groupRepo = groupRepository(db, database.dialect);
   const auth = authService({
     auth: betterAuth,
     db,
     profiles,
     permissions,
+    hasGroups: (userId) => groupRepo.hasGroups(userId),
     resolveSession: sessionResolver(db, secret, sessionCookieNames),
     secret,
     accountRateLimit: config.authAccountRateLimit,
@@ -165,6 +171,21 @@ export async function createServer(
       ownerOf: (userId) => users.byId(userId),
     }),
     storeImage: async (kind, data) => files.put('adverts', randomImageName(), await reencodePng(data, kind)),
+  });
+  // replaced by the live-update bus
+  const groupEvents: GroupEvents = { publish: async () => {} };
+  const groups = groupService({
+    repo: groupRepo,
+    permissions,
+    events: groupEvents,
+    mails: groupMails({
+      publicUrl: config.publicUrl,
+      async send(message) {
+        await queue.enqueue(MAIL_JOB, message);
+        worker?.poke();
+      },
+    }),
+    log,
   });
   worker = startWorker(
     queue,
@@ -229,6 +250,7 @@ export async function createServer(
     adverts,
     admin: adminService(users, permissions),
     promo: promoService({ adverts: advertRepo, repo: promoRepository(db) }),
+    groups,
     filesRoot: files.root,
   });
 

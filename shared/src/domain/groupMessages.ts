@@ -68,6 +68,8 @@ export const groupMessages = {
   tooManyInvites: 'Too many invitations were sent in the last hour. Please try again later.',
   sameGroup: 'The link is already in this group.',
   removedFromGroup: 'You are no longer a member of this group.',
+  groupUpdated: 'Group updated',
+  memberNotFound: 'This member is no longer in the group.',
 } as const;
 
 /** The invitation mail: written for this product (the spec shows no template). */

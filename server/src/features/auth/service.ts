@@ -61,6 +61,8 @@ export function authService(deps: {
   secret: string;
   profiles: ProfileRepository;
   permissions: PermissionService;
+  /** Whether the user owns or is an active member of a workspace group. */
+  hasGroups: (userId: string) => Promise<boolean>;
   resolveSession: SessionResolver;
   /** Failed sign-ins a minute per account (AUTH_ACCOUNT_RATE_LIMIT). */
   accountRateLimit: number;
@@ -73,7 +75,11 @@ export function authService(deps: {
   const resendLimit = attemptLimit(db, { name: 'verify-resend', limit: 3, windowMs: 60 * 60_000 });
 
   async function me(user: SessionUser): Promise<AccountMe> {
-    const [profile, perms] = await Promise.all([profiles.find(user.id), permissions.permissionsOf(user)]);
+    const [profile, perms, hasGroups] = await Promise.all([
+      profiles.find(user.id),
+      permissions.permissionsOf(user),
+      deps.hasGroups(user.id),
+    ]);
     return {
       user: {
         id: user.id,
@@ -91,6 +97,7 @@ export function authService(deps: {
         },
       },
       permissions: perms,
+      hasGroups,
     };
   }
 

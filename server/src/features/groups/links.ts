@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import {
+  domainOf,
+  groupLinkListQuerySchema,
+  groupLinkSchema,
+  groupMessages as m,
+  moveGroupLinkSchema,
+  normaliseLink,
+  updateGroupLinkSchema,
+  type GroupLink,
+  type GroupLinkPage,
+  type WithMessage,
+} from '@linkhive/shared/domain';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { parse } from '../../http/validate.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { toLink, type GroupContext, type GroupUser } from './context.js';
+import type { LinkRow } from './repository.js';
+
+const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
+
+/** A group's links: every active member reads them; only the owner adds, edits, deletes and moves. */
+export function groupLinks(ctx: GroupContext) {
+  const { repo } = ctx;
+
+  async function ownLink(user: GroupUser, groupId: string, linkId: string, refusal: string): Promise<LinkRow> {
+    await ctx.ownerAccess(user, groupId, refusal);
+    const row = linkId.length <= 100 ? await repo.link(groupId, linkId) : undefined;
+    if (!row) throw notFound(m.linkNotFound);
+    return row;
+  }
+
+  /** Runs a write that may meet the (group_id, link_key) unique index. */
+  async function unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw duplicate();
+      throw e;
+    }
+  }
+
+  return {
+    async links(user: GroupUser, groupId: string, query: unknown): Promise<GroupLinkPage> {
+      await ctx.access(user, groupId);
+      const { q, page, pageSize } = parse(groupLinkListQuerySchema, query);
+      const [rows, total] = await Promise.all([
+        repo.links(groupId, q || undefined, pageSize, (page - 1) * pageSize),
+        repo.linkTotal(groupId, q || undefined),
+      ]);
+      return { items: rows.map(toLink), total, page, pageSize };
+    },
+
+    async addLink(user: GroupUser, groupId: string, body: unknown): Promise<WithMessage & { link: GroupLink }> {
+      await ctx.ownerAccess(user, groupId, m.ownerOnlyAdd);
+      const input = parse(groupLinkSchema, body);
+      const at = ctx.now().toISOString();
+      const row: LinkRow = {
+        id: randomUUID(),
+        group_id: groupId,
+        link: input.link,
+        link_key: normaliseLink(input.link),
+        domain: domainOf(input.link),
+        title: input.title,
+        category: input.category,
+        rss_feed: input.rssFeed || null,
+        added_by: user.id,
+        created_at: at,
+        updated_at: at,
+      };
+      await unique(() => repo.insertLink(row));
+      await ctx.publish({ groupId, kind: 'links' });
+      return { message: m.linkAdded, link: toLink(row) };
+    },
+
+    async updateLink(
+      user: GroupUser,
+      groupId: string,
+      linkId: string,
+      body: unknown,
+    ): Promise<WithMessage & { link: GroupLink }> {
+      await ownLink(user, groupId, linkId, m.ownerOnlyEdit);
+      const input = parse(updateGroupLinkSchema, body);
+      const changes: Partial<LinkRow> = { updated_at: ctx.now().toISOString() };
+      if (input.link !== undefined)
+        Object.assign(changes, { link: input.link, link_key: normaliseLink(input.link), domain: domainOf(input.link) });
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.category !== undefined) changes.category = input.category;
+      if (input.rssFeed !== undefined) changes.rss_feed = input.rssFeed || null;
+      const row = await unique(() => repo.updateLink(groupId, linkId, changes));
+      if (!row) throw notFound(m.linkNotFound);
+      await ctx.publish({ groupId, kind: 'links' });
+      return { message: m.linkUpdated, link: toLink(row) };
+    },
+
+    async deleteLink(user: GroupUser, groupId: string, linkId: string): Promise<WithMessage> {
+      await ownLink(user, groupId, linkId, m.ownerOnlyDelete);
+      if (!(await repo.deleteLink(groupId, linkId))) throw notFound(m.linkNotFound);
+      await ctx.publish({ groupId, kind: 'links' });
+      return { message: m.linkDeleted };
+    },
+
+    /** Delete from the old group and create in the new, atomically: a duplicate in the target changes nothing. */
+    async moveLink(
+      user: GroupUser,
+      groupId: string,
+      linkId: string,
+      body: unknown,
+    ): Promise<WithMessage & { link: GroupLink }> {
+      await ownLink(user, groupId, linkId, m.ownerOnlyEdit);
+      const target = parse(moveGroupLinkSchema, body).groupId;
+      await ctx.ownerAccess(user, target, m.ownerOnlyEdit);
+      if (target === groupId) throw badRequest(m.sameGroup, 'groupId', 'same_group');
+      const at = ctx.now().toISOString();
+      const moved = await unique(() =>
+        repo.transaction(async (r) => {
+          const old = await r.deleteLink(groupId, linkId);
+          if (!old) throw notFound(m.linkNotFound);
+          const row: LinkRow = { ...old, group_id: target, updated_at: at };
+          await r.insertLink(row);
+          return row;
+        }),
+      );
+      await ctx.publish({ groupId, kind: 'links' }, { groupId: target, kind: 'links' });
+      return { message: m.linkUpdated, link: toLink(moved) };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { groupRules, inviteMail, invitePath } from '@linkhive/shared/domain';
+import type { MailMessage } from '../../integrations/mail/index.js';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface Invitation {
+  to: string;
+  groupName: string;
+  inviterName: string;
+  token: string;
+}
+
+/** The invitation mail, sent through the mail job so that the invite answers at once. */
+export function groupMails(deps: { publicUrl: string; send(message: MailMessage): Promise<void> }) {
+  return {
+    invitation: (invite: Invitation) =>
+      deps.send(invitationMail(invite, `${deps.publicUrl}${invitePath}?token=${encodeURIComponent(invite.token)}`)),
+  };
+}
+
+export type GroupInvitationMails = ReturnType<typeof groupMails>;
+
+const ttlDays = Math.round(groupRules.inviteTtlMs / (24 * 60 * 60_000));
+
+export function invitationMail(invite: Invitation, link: string): MailMessage {
+  const intro = `${invite.inviterName} has invited you to join the workspace group "${invite.groupName}" on Linkhive, where the group shares its links.`;
+  const how = 'Open the link below to join. If you have no account yet, sign up with this address first.';
+  const expiry = `The invitation works for this address only and expires in ${ttlDays} days.`;
+  return {
+    to: invite.to,
+    subject: inviteMail.subject(invite.groupName),
+    text: ['Hello,', intro, how, link, expiry].join('\n\n'),
+    html: [
+      '<p>Hello,</p>',
+      `<p>${escape(intro)}</p>`,
+      `<p>${escape(how)}</p>`,
+      `<p><a href="${escape(link)}">Join ${escape(invite.groupName)}</a></p>`,
+      `<p>${escape(expiry)}</p>`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import {
+  createGroupSchema,
+  groupLimits,
+  groupMessages as m,
+  renameGroupSchema,
+  type CreatedGroup,
+  type WithMessage,
+  type WorkspaceGroup,
+} from '@linkhive/shared/domain';
+import { badRequest, conflict } from '../../http/errors.js';
+import { parse } from '../../http/validate.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import {
+  groupContext,
+  nameKey,
+  newInvitation,
+  toGroup,
+  upgradeRequired,
+  type GroupServiceDeps,
+  type GroupUser,
+} from './context.js';
+import { groupLinks } from './links.js';
+import { groupMembers, memberLimitCheck } from './members.js';
+
+export type { GroupServiceDeps, GroupUser } from './context.js';
+
+/** Team workspaces: every call checks the caller's access to the group before reading its input. */
+export function groupService(deps: GroupServiceDeps) {
+  const ctx = groupContext(deps);
+  const { repo } = ctx;
+
+  return {
+    ...groupMembers(ctx),
+    ...groupLinks(ctx),
+
+    async list(user: GroupUser): Promise<{ items: WorkspaceGroup[] }> {
+      return { items: (await repo.listFor(user.id)).map(toGroup) };
+    },
+
+    /** Whether the user owns or is an active member of any group (the Workspace menu shows then). */
+    hasGroups: (userId: string) => repo.hasGroups(userId),
+
+    /**
+     * A new private group, and with `email` its first invitation, both or neither. The plan's limits
+     * are counted under a lock on the owner's row, so two creates at once cannot both pass them.
+     */
+    async create(user: GroupUser, body: unknown): Promise<CreatedGroup> {
+      const input = parse(createGroupSchema, body);
+      const email = input.email?.toLowerCase();
+      if (email && email === user.email.toLowerCase()) throw badRequest(m.cannotInviteSelf, 'email');
+      const plan = await ctx.planOf(user);
+      const at = ctx.now();
+      const id = randomUUID();
+      const invitation = email ? newInvitation(id, email, user.id, at) : null;
+      try {
+        await repo.transaction(async (r) => {
+          await r.lockUser(user.id);
+          const limit = groupLimits[plan];
+          if (limit !== null && (await r.countOwnedGroups(user.id)) >= limit) throw upgradeRequired(m.upgradeGroups);
+          await r.insertGroup({
+            id,
+            owner_id: user.id,
+            name: input.name,
+            name_key: nameKey(input.name),
+            is_private: 1,
+            allow_member_invites: 0,
+            created_at: at.toISOString(),
+            updated_at: at.toISOString(),
+          });
+          await r.insertMember({
+            id: randomUUID(),
+            group_id: id,
+            user_id: user.id,
+            email: user.email.toLowerCase(),
+            role: 'owner',
+            status: 'active',
+            invited_by: null,
+            joined_at: at.toISOString(),
+            activated_at: at.toISOString(),
+            token_hash: null,
+            token_expires_at: null,
+          });
+          if (invitation) {
+            await memberLimitCheck(r, user.id, plan);
+            await r.insertMember(invitation.row);
+          }
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw conflict(m.nameTaken, 'name', 'name_taken');
+        throw e;
+      }
+      if (invitation)
+        await ctx.mails.invitation({
+          to: email!,
+          groupName: input.name,
+          inviterName: user.name,
+          token: invitation.token,
+        });
+      await ctx.publish({ groupId: id, kind: 'members' });
+      return {
+        message: invitation ? m.groupCreatedInvited : m.groupCreated,
+        group: await ctx.view(id, user),
+        invited: !!invitation,
+      };
+    },
+
+    async rename(user: GroupUser, groupId: string, body: unknown): Promise<WithMessage & { group: WorkspaceGroup }> {
+      await ctx.ownerAccess(user, groupId, m.ownerOnlyGroup);
+      const { name } = parse(renameGroupSchema, body);
+      try {
+        await repo.rename(groupId, name, nameKey(name), ctx.now().toISOString());
+      } catch (e) {
+        if (isUniqueViolation(e)) throw conflict(m.nameTaken, 'name', 'name_taken');
+        throw e;
+      }
+      await ctx.publish({ groupId, kind: 'group' });
+      return { message: m.groupUpdated, group: await ctx.view(groupId, user) };
+    },
+
+    /** Links, then member records, then the group: in one transaction, so a failure leaves it whole. */
+    async remove(user: GroupUser, groupId: string): Promise<WithMessage> {
+      await ctx.ownerAccess(user, groupId, m.ownerOnlyGroup);
+      await repo.transaction(async (r) => {
+        await r.deleteLinksOf(groupId);
+        await r.deleteMembersOf(groupId);
+        await r.deleteGroup(groupId);
+      });
+      await ctx.publish({ groupId, kind: 'deleted' });
+      return { message: m.groupDeleted };
+    },
+  };
+}
+
+export type GroupService = ReturnType<typeof groupService>;
