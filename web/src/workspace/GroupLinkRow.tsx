@@ -1,0 +1,79 @@
+import type { GroupLink } from '@linkhive/shared/domain';
+import { RssFeedIcon } from '@linkhive/shared/ui';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, IconButton, Link, ListItem, Stack, Tooltip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { SiteIcon } from './SiteIcon';
+
+export interface GroupLinkActions {
+  onEdit: (link: GroupLink) => void;
+  onMove: (link: GroupLink) => void;
+  onDelete: (link: GroupLink) => void;
+  onSeeFeed: (link: GroupLink) => void;
+}
+
+interface Props extends GroupLinkActions {
+  link: GroupLink;
+  isOwner: boolean;
+  /** Paid plans read a link's feed. */
+  paid: boolean;
+  /** Another group the owner could move the link to. */
+  canMove: boolean;
+}
+
+function Action({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} onClick={onClick} size="small">
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** One link: its site icon, title (opening the site), category and address; owners also edit, move and delete. */
+export function GroupLinkRow({ link, isOwner, paid, canMove, onEdit, onMove, onDelete, onSeeFeed }: Props) {
+  return (
+    <ListItem disableGutters sx={{ gap: 1.5, alignItems: 'center' }}>
+      <SiteIcon domain={link.domain} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Link
+          href={link.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          underline="hover"
+          sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {link.title}
+        </Link>
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {link.category} · {link.link}
+        </Typography>
+      </Box>
+      <Stack direction="row" sx={{ flexShrink: 0 }}>
+        {paid && link.rssFeed && (
+          <Action label="See RSS Feed" onClick={() => onSeeFeed(link)}>
+            <RssFeedIcon fontSize="small" />
+          </Action>
+        )}
+        {isOwner && (
+          <>
+            <Action label={`Edit ${link.title}`} onClick={() => onEdit(link)}>
+              <EditIcon fontSize="small" />
+            </Action>
+            {canMove && (
+              <Action label={`Move ${link.title}`} onClick={() => onMove(link)}>
+                <DriveFileMoveIcon fontSize="small" />
+              </Action>
+            )}
+            <Action label={`Delete ${link.title}`} onClick={() => onDelete(link)}>
+              <DeleteIcon fontSize="small" />
+            </Action>
+          </>
+        )}
+      </Stack>
+    </ListItem>
+  );
+}
