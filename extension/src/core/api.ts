@@ -14,12 +14,15 @@ import {
   type Bookmark,
   type BookmarkListQuery,
   type CreateBookmarkInput,
+  type GroupLinkInput,
+  type GroupLinkListQuery,
   type JsonImportInput,
   type LoginInput,
   type UpdateBookmarkInput,
 } from '@linkhive/shared/domain';
 import type { z } from 'zod';
 import type { Platform } from '../platform/browser';
+import { addedGroupLinkAnswerSchema, groupLinkPageAnswerSchema, groupListAnswerSchema } from './groupAnswers';
 import { currentAccount, endSession, readAuth, storeSession, type Account, type SignedIn } from './auth';
 import type { SaveOwner } from './queue';
 
@@ -129,6 +132,13 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
       (await call(importProgressAnswerSchema, (c) => c.imports.fromItems(body))).data,
     importProgress: async (jobId: string) =>
       (await call(importProgressAnswerSchema, (c) => c.imports.progress(jobId))).data,
+    /** The workspace groups the user owns or is an active member of, owned first. */
+    groups: async () => (await call(groupListAnswerSchema, (c) => c.groups.list())).data.items,
+    groupLinks: async (groupId: string, query: GroupLinkListQuery = {}) =>
+      (await call(groupLinkPageAnswerSchema, (c) => c.groups.links(groupId, query))).data,
+    /** Answers the server's success text ('Domain added successfully') beside the link. */
+    addGroupLink: async (groupId: string, body: GroupLinkInput) =>
+      (await call(addedGroupLinkAnswerSchema, (c) => c.groups.addLink(groupId, body))).data,
   };
 }
 

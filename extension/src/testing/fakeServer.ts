@@ -5,10 +5,14 @@ import {
   domainOf,
   extensionMessages,
   extensionVersionHeader,
+  groupLinkSchema,
+  groupMessages,
   importMessages,
   isSupportedExtensionVersion,
   normaliseLink,
   type Bookmark,
+  type GroupLink,
+  type WorkspaceGroup,
   type ImportProgress,
   type ImportResult,
 } from '@linkhive/shared/domain';
@@ -52,6 +56,8 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   let pages: number[] = [];
   let next = 0;
   const state = { minimumVersion: '0.1.0' };
+  const groups = new Map<string, { id: string; name: string; ownerId: string; members: string[] }>();
+  const groupLinks: GroupLink[] = [];
 
   const mine = (userId: string) => [...bookmarks.values()].filter((b) => b.userId === userId);
   const strip = ({ userId: _userId, ...b }: Bookmark & { userId: string }): Bookmark => b;
@@ -86,6 +92,66 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     return json(201, strip(b));
   }
 
+  const groupView = (g: { id: string; name: string; ownerId: string; members: string[] }, userId: string) =>
+    ({
+      id: g.id,
+      name: g.name,
+      ownerId: g.ownerId,
+      isOwner: g.ownerId === userId,
+      isMember: true,
+      linkCount: groupLinks.filter((l) => l.groupId === g.id).length,
+      memberCount: g.members.length + 1,
+      isPrivate: true,
+      allowMemberInvites: false,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    }) satisfies WorkspaceGroup;
+
+  /** The workspace calls the extension makes, with the server's rules and texts. */
+  function groupRoute(method: string, url: URL, userId: string, body: unknown): Response | null {
+    if (method === 'GET' && url.pathname === '/api/groups') {
+      const mineFirst = [...groups.values()]
+        .filter((g) => g.ownerId === userId || g.members.includes(userId))
+        .sort((a, b) => Number(b.ownerId === userId) - Number(a.ownerId === userId));
+      return json(200, { items: mineFirst.map((g) => groupView(g, userId)) });
+    }
+    const m = /^\/api\/groups\/([^/]+)\/links$/.exec(url.pathname);
+    if (!m) return null;
+    const g = groups.get(m[1]!);
+    if (!g || (g.ownerId !== userId && !g.members.includes(userId)))
+      return error(404, 'not_found', groupMessages.groupNotFound);
+    if (method === 'GET') {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const pageSize = Number(url.searchParams.get('pageSize') ?? 25);
+      const all = groupLinks.filter((l) => l.groupId === g.id).reverse();
+      return json(200, { items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize });
+    }
+    if (method !== 'POST') return null;
+    if (g.ownerId !== userId) return error(403, 'forbidden', groupMessages.ownerOnlyAdd);
+    const parsed = groupLinkSchema.safeParse(body);
+    if (!parsed.success) return error(400, 'invalid', parsed.error.issues[0]!.message);
+    const v = parsed.data;
+    const twice = groupLinks.some(
+      (l) => l.groupId === g.id && l.addedBy === userId && normaliseLink(l.link) === normaliseLink(v.link),
+    );
+    if (twice) return error(409, 'duplicate_link', groupMessages.duplicateLink, 'link');
+    const now = new Date(Date.UTC(2025, 0, 1, 0, 0, ++next)).toISOString();
+    const link: GroupLink = {
+      id: `l${next}`,
+      groupId: g.id,
+      link: v.link,
+      domain: domainOf(v.link),
+      title: v.title,
+      category: v.category,
+      rssFeed: v.rssFeed,
+      addedBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    };
+    groupLinks.push(link);
+    return json(201, { message: groupMessages.linkAdded, link });
+  }
+
   function route(method: string, url: URL, userId: string | null, body: unknown): Response {
     const path = url.pathname;
     if (method === 'GET' && path === '/api/health') return json(200, { ok: true });
@@ -99,6 +165,10 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     }
     if (!userId) return error(401, 'unauthenticated', authMessages.notAuthenticated);
     if (method === 'POST' && path === '/api/auth/logout') return json(200, { ok: true });
+    if (path.startsWith('/api/groups')) {
+      const answer = groupRoute(method, url, userId, body);
+      if (answer) return answer;
+    }
     if (method === 'POST' && path === '/api/bookmarks') return create(userId, body);
     if (method === 'GET' && path === '/api/bookmarks/lookup') {
       const wanted = normaliseLink(url.searchParams.get('url') ?? '');
@@ -224,6 +294,18 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       return create(userId, values).json() as Promise<Bookmark>;
     },
     stored: (userId = 'u1') => mine(userId).map(strip),
+    /** A workspace group made on the web; `members` are active members' user ids. */
+    seedGroup(name: string, ownerId = 'u1', members: string[] = []) {
+      const id = `g${groups.size + 1}`;
+      groups.set(id, { id, name, ownerId, members });
+      return id;
+    },
+    /** A link an owner added to a group on the web. */
+    seedGroupLink(groupId: string, values: { link: string; title: string; category?: string }) {
+      const owner = groups.get(groupId)!.ownerId;
+      groupRoute('POST', new URL(`${origin}/api/groups/${groupId}/links`), owner, values);
+    },
+    groupLinks: (groupId: string) => groupLinks.filter((l) => l.groupId === groupId),
     count: (pathStart: string, method = 'GET') =>
       requests.filter((r) => r.method === method && r.path.startsWith(pathStart)).length,
   };

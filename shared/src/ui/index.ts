@@ -11,3 +11,4 @@ export * from './SignupForm.js';
 export * from './useAuthForm.js';
 export * from './validation.js';
 export * from './useDebounced.js';
+export * from './groups/index.js';

@@ -1,6 +1,6 @@
 import { Alert, Button, CircularProgress, Stack } from '@mui/material';
 import { bookmarkMessages, extensionMessages, type Bookmark } from '@linkhive/shared/domain';
-import { AddBookmarkForm, useNotify, type NewBookmarkValues } from '@linkhive/shared/ui';
+import { AddBookmarkForm, SaveTargetSelect, useNotify, type NewBookmarkValues } from '@linkhive/shared/ui';
 import { useEffect, useState } from 'react';
 import { fallbackCategory } from '../../core/config';
 import { notWebPage } from '../../core/menus';
@@ -11,12 +11,16 @@ import type { TabInfo } from '../../platform/browser';
 import { api, platform, savedUrls } from '../extension';
 import { useExtensionSession } from '../session';
 import { useCategoryLists } from '../useCategoryLists';
+import { useWorkspaceGroups } from '../useWorkspaceGroups';
+import { GroupSavedPanel } from './GroupSavedPanel';
 import { SavedPanel } from './SavedPanel';
+import { saveToGroup } from './saveToGroup';
 
 type View =
   | { kind: 'checking' }
   | { kind: 'form'; warning?: string }
   | { kind: 'saved'; bookmark: Bookmark; note: string }
+  | { kind: 'groupSaved'; message: string; groupName: string }
   | { kind: 'queued'; message: string }
   | { kind: 'unsupported' }
   | { kind: 'outdated'; message: string };
@@ -34,6 +38,10 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
   const web = linkKeyOf(tab.url) !== null;
   const [view, setView] = useState<View>(web ? { kind: 'checking' } : { kind: 'unsupported' });
   const lists = useCategoryLists(web);
+  const workspace = useWorkspaceGroups(web);
+  const owned = workspace.groups.filter((g) => g.isOwner);
+  /** '' saves a bookmark; a group's id saves into that group. */
+  const [target, setTarget] = useState('');
 
   useEffect(() => {
     if (!web) return;
@@ -75,6 +83,13 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
   }, [ready]);
 
   async function save(values: NewBookmarkValues) {
+    const group = owned.find((g) => g.id === target);
+    if (group) {
+      const message = await saveToGroup(group.id, values);
+      notify({ message, severity: 'success' });
+      setView({ kind: 'groupSaved', message, groupName: group.name });
+      return;
+    }
     const outcome = await askBackground(platform, { type: 'save', input: values });
     if (outcome.kind === 'saved') {
       notify({ title: bookmarkMessages.bookmarkedTitle, message: outcome.message, severity: 'success' });
@@ -111,6 +126,8 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
           </Button>
         </Stack>
       );
+    case 'groupSaved':
+      return <GroupSavedPanel message={view.message} groupName={view.groupName} />;
     case 'saved':
       return (
         <SavedPanel
@@ -126,6 +143,7 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
       return (
         <Stack spacing={2}>
           {view.warning && <Alert severity="warning">{view.warning}</Alert>}
+          {owned.length > 0 && <SaveTargetSelect groups={owned} value={target} onChange={setTarget} />}
           <AddBookmarkForm
             initial={{ link: tab.url, title: tab.title, category: defaultCategory ?? fallbackCategory }}
             categories={lists.own}

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { groupMessages } from '@linkhive/shared/domain';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupPages } from '../../testing/extensionPages';
+import { SaveCurrentTab } from './SaveCurrentTab';
+
+vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
+
+afterEach(cleanup);
+
+const tab = { id: 1, windowId: 1, url: 'https://example.com/article', title: 'An article' };
+
+async function openPopup() {
+  const ext = await setupPages();
+  const own = ext.server.seedGroup('Design team', 'u1');
+  ext.server.seedGroup('Ops', 'u2', ['u1']);
+  render(<SaveCurrentTab tab={tab} />);
+  await screen.findByRole('form', { name: 'Add Link' });
+  return { ext, own };
+}
+
+async function chooseTarget(name: string) {
+  const select = await screen.findByRole('combobox', { name: 'Save to' });
+  const option = within(select).getByRole<HTMLOptionElement>('option', { name });
+  fireEvent.change(select, { target: { value: option.value } });
+}
+
+describe('the popup with workspace groups', () => {
+  it('offers the groups the user owns beside their own bookmarks, not those they are a member of', async () => {
+    await openPopup();
+    const select = within(await screen.findByRole('combobox', { name: 'Save to' }));
+    expect(select.getAllByRole('option').map((o) => o.textContent)).toEqual(['My bookmarks', 'Design team']);
+    const groups = within(select.getByRole('group', { name: 'Workspace groups' }));
+    expect(groups.getAllByRole('option').map((o) => o.textContent)).toEqual(['Design team']);
+  });
+
+  it('saves the page into the chosen group through the group endpoint', async () => {
+    const { ext, own } = await openPopup();
+    await chooseTarget('Design team');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(groupMessages.linkAdded);
+    expect(screen.getByText('Saved in the workspace group Design team.')).toBeDefined();
+    expect(ext.server.groupLinks(own).map((l) => [l.link, l.title])).toEqual([[tab.url, tab.title]]);
+    expect(ext.server.count(`/api/groups/${own}/links`, 'POST')).toBe(1);
+    expect(ext.server.stored()).toEqual([]);
+  });
+
+  it('shows the server’s refusal when the link is in the group already, and keeps the form', async () => {
+    const { ext, own } = await openPopup();
+    ext.server.seedGroupLink(own, { link: tab.url, title: 'Earlier' });
+    await chooseTarget('Design team');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(groupMessages.duplicateLink);
+    expect(screen.getByRole('form', { name: 'Add Link' })).toBeDefined();
+    expect(ext.server.groupLinks(own)).toHaveLength(1);
+  });
+
+  it('says a group save needs the server when offline, and queues nothing', async () => {
+    const { ext, own } = await openPopup();
+    await chooseTarget('Design team');
+    ext.server.setOnline(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Saving into a workspace group needs a connection to the server. Try again when you are back online.',
+    );
+    ext.server.setOnline(true);
+    expect(ext.server.groupLinks(own)).toEqual([]);
+  });
+
+  it('saves a bookmark as before when My bookmarks stays chosen', async () => {
+    const { ext, own } = await openPopup();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('region', { name: 'Saved' });
+    expect(ext.server.stored().map((b) => b.link)).toEqual([tab.url]);
+    expect(ext.server.groupLinks(own)).toEqual([]);
+  });
+});

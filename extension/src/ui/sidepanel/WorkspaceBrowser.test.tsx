@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { groupMessages } from '@linkhive/shared/domain';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupPages } from '../../testing/extensionPages';
+import { WorkspaceBrowser } from './WorkspaceBrowser';
+
+vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
+
+afterEach(cleanup);
+
+const titles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+describe('the side panel’s workspace', () => {
+  it('opens the first group, lists its links a page at a time, and offers no edits', async () => {
+    const ext = await setupPages();
+    const own = ext.server.seedGroup('Design team', 'u1');
+    for (let i = 1; i <= 27; i++)
+      ext.server.seedGroupLink(own, { link: `https://site${i}.example.com/`, title: `Site ${i}`, category: 'Tools' });
+    render(<WorkspaceBrowser />);
+
+    const list = await screen.findByRole('list', { name: 'Links of Design team' });
+    expect(titles(list)).toHaveLength(25);
+    expect(titles(list)[0]).toBe('Site 27');
+    expect(within(list).getAllByText('Tools · site27.example.com')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more (2)' }));
+    await waitFor(() => expect(titles(list)).toHaveLength(27));
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+    expect(within(list).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('lists the links of a group the user is a member of', async () => {
+    const ext = await setupPages();
+    ext.server.seedGroup('Design team', 'u1');
+    const theirs = ext.server.seedGroup('Ops', 'u2', ['u1']);
+    ext.server.seedGroupLink(theirs, { link: 'https://status.example.com/', title: 'Status page' });
+    render(<WorkspaceBrowser />);
+
+    expect(await screen.findByText(groupMessages.noLinks)).toBeDefined();
+    const picker = screen.getByRole('combobox', { name: 'Group' });
+    fireEvent.mouseDown(picker);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Design team (owner)', 'Ops (member)']);
+    fireEvent.click(options[1]!);
+    const list = await screen.findByRole('list', { name: 'Links of Ops' });
+    expect(titles(list)).toEqual(['Status page']);
+    expect(within(list).getByRole('link', { name: 'Status page' }).getAttribute('href')).toBe(
+      'https://status.example.com/',
+    );
+  });
+
+  it('says so when the user is in no group', async () => {
+    await setupPages();
+    render(<WorkspaceBrowser />);
+    expect(await screen.findByText(groupMessages.noGroups)).toBeDefined();
+  });
+});

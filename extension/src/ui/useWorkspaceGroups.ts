@@ -1,0 +1,28 @@
+import type { WorkspaceGroup } from '@linkhive/shared/domain';
+import { useEffect, useState } from 'react';
+import { problemOf } from '../core/problems';
+import { api } from './extension';
+
+export interface WorkspaceGroups {
+  /** Owned first, as the server orders them. */
+  groups: WorkspaceGroup[];
+  loading: boolean;
+  error: string | null;
+}
+
+/** The workspace groups the user belongs to, loaded once per page. */
+export function useWorkspaceGroups(enabled = true): WorkspaceGroups {
+  const [state, setState] = useState<WorkspaceGroups>({ groups: [], loading: enabled, error: null });
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    api.groups().then(
+      (groups) => live && setState({ groups, loading: false, error: null }),
+      (e: unknown) => live && setState({ groups: [], loading: false, error: problemOf(e).message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return state;
+}

@@ -1,0 +1,3 @@
+export * from './GroupLinkItems.js';
+export * from './GroupPicker.js';
+export * from './SaveTargetSelect.js';
