@@ -16,6 +16,32 @@ export type InvitationRow = MemberRow & { owner_id: string };
 // LIKE's wildcards in a search are literal characters.
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+function linkFilterOf(db: Kysely<Database>, groupId: string, q?: string) {
+  let query = db.selectFrom('group_link').where('group_id', '=', groupId);
+  if (q) {
+    const pattern = likePattern(q);
+    query = query.where(
+      sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(link) like ${pattern} escape '\\')`,
+    );
+  }
+  return query;
+}
+
+/** A page of a group's links, newest first, walking the (group_id, created_at) index. */
+export const linkPageQuery = (
+  db: Kysely<Database>,
+  groupId: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+) =>
+  linkFilterOf(db, groupId, q)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset);
+
 /** Groups, members, invitations and links; each method one query, so a transaction can combine them. */
 export function groupRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
@@ -50,16 +76,7 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
       .where('me.user_id', '=', userId)
       .where('me.status', '=', 'active');
 
-  const linkFilter = (groupId: string, q?: string) => {
-    let query = db.selectFrom('group_link').where('group_id', '=', groupId);
-    if (q) {
-      const pattern = likePattern(q);
-      query = query.where(
-        sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(link) like ${pattern} escape '\\')`,
-      );
-    }
-    return query;
-  };
+  const linkFilter = (groupId: string, q?: string) => linkFilterOf(db, groupId, q);
 
   return {
     /**
@@ -212,13 +229,7 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
 
     /** A page of a group's links, newest first, walking the (group_id, created_at) index. */
     links: (groupId: string, q: string | undefined, limit: number, offset: number): Promise<LinkRow[]> =>
-      linkFilter(groupId, q)
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      linkPageQuery(db, groupId, q, limit, offset).execute(),
 
     async linkTotal(groupId: string, q: string | undefined): Promise<number> {
       const row = await linkFilter(groupId, q)
