@@ -68,6 +68,19 @@ describe('the popup with workspace groups', () => {
     expect(ext.server.groupLinks(own)).toEqual([]);
   });
 
+  it('adds a page that is in the bookmarks already to a group', async () => {
+    const ext = await setupPages();
+    const own = ext.server.seedGroup('Design team', 'u1');
+    await ext.server.seed({ link: tab.url, title: tab.title, category: 'News' });
+    render(<SaveCurrentTab tab={tab} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to a workspace group' }));
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Save to' });
+    expect(select.value).toBe(own);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(groupMessages.linkAdded);
+    expect(ext.server.groupLinks(own).map((l) => l.link)).toEqual([tab.url]);
+  });
+
   it('saves a bookmark as before when My bookmarks stays chosen', async () => {
     const { ext, own } = await openPopup();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

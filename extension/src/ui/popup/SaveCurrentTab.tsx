@@ -130,14 +130,27 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
       return <GroupSavedPanel message={view.message} groupName={view.groupName} />;
     case 'saved':
       return (
-        <SavedPanel
-          bookmark={view.bookmark}
-          note={view.note}
-          categories={lists.own}
-          suggested={lists.suggested}
-          onChanged={(bookmark) => setView({ kind: 'saved', bookmark, note: bookmarkMessages.linkUpdated })}
-          onDeleted={() => setView({ kind: 'form' })}
-        />
+        <Stack spacing={1}>
+          <SavedPanel
+            bookmark={view.bookmark}
+            note={view.note}
+            categories={lists.own}
+            suggested={lists.suggested}
+            onChanged={(bookmark) => setView({ kind: 'saved', bookmark, note: bookmarkMessages.linkUpdated })}
+            onDeleted={() => setView({ kind: 'form' })}
+          />
+          {/* A page in one's bookmarks may still go to a team: the form opens on the first owned group. */}
+          {owned[0] && (
+            <Button
+              onClick={() => {
+                setTarget(owned[0]!.id);
+                setView({ kind: 'form' });
+              }}
+            >
+              Add to a workspace group
+            </Button>
+          )}
+        </Stack>
       );
     case 'form':
       return (

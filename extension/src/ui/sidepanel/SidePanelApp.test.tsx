@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupPages } from '../../testing/extensionPages';
+import { useExtensionSession } from '../session';
+import { SidePanelApp } from './SidePanelApp';
+
+vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
+
+afterEach(cleanup);
+
+describe('the side panel', () => {
+  it('switches from the bookmarks to the workspace groups’ links', async () => {
+    const ext = await setupPages();
+    const theirs = ext.server.seedGroup('Ops', 'u2', ['u1']);
+    ext.server.seedGroupLink(theirs, { link: 'https://status.example.com/', title: 'Status page' });
+    await useExtensionSession.getState().load();
+    render(<SidePanelApp />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'My bookmarks' })).toBeDefined();
+    fireEvent.click(screen.getByRole('tab', { name: 'Workspace' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Workspace' })).toBeDefined();
+    const list = await screen.findByRole('list', { name: 'Links of Ops' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Status page']);
+    expect(screen.getByRole('tabpanel', { name: 'Workspace' })).toBeDefined();
+  });
+});
