@@ -116,6 +116,28 @@ describe.each(testDialects)('workspace members and invitations on %s', (dialect)
     expect((await thief.agent.get('/api/groups')).body.items).toEqual([]);
   });
 
+  it('replaces an expired invitation when the owner invites the address again', async () => {
+    const owner = await newUser(t, 'Olive');
+    const invitee = await newUser(t, 'Ivy');
+    const group = await createGroup(owner.agent, 'Late', invitee.email);
+    const old = inviteTokenFrom(await lastInvitation(t, invitee.email));
+    const path = `/api/groups/${group.id}/invites`;
+    expect(refusal(await owner.agent.post(path, { email: invitee.email }))).toEqual(
+      error(409, 'already_invited', m.alreadyInvited, 'email'),
+    );
+    await db()
+      .updateTable('group_member')
+      .set({ token_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(old))
+      .execute();
+    // A Free owner's one member slot is free again too.
+    expect((await owner.agent.post(path, { email: invitee.email })).status).toBe(201);
+    const fresh = inviteTokenFrom(await lastInvitation(t, invitee.email));
+    expect(fresh).not.toBe(old);
+    expect(refusal(await invitee.agent.post('/api/invites/accept', { token: old }))).toEqual(invalidToken);
+    expect((await invitee.agent.post('/api/invites/accept', { token: fresh })).body.status).toBe('joined');
+  });
+
   it('answers Invalid member status for a row in any other state', async () => {
     const owner = await newUser(t, 'Olive');
     const invitee = await newUser(t, 'Ivy');

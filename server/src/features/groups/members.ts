@@ -20,6 +20,7 @@ export async function memberLimitCheck(r: GroupQueries, ownerId: string, plan: P
   if (limit !== null && (await r.countOwnedMembers(ownerId)) >= limit) throw upgradeRequired(m.upgradeMembers);
 }
 
+const alreadyInvited = () => conflict(m.alreadyInvited, 'email', 'already_invited');
 // Unknown, expired, someone else's or used by another account: one answer, so a guess learns nothing.
 const invalidToken = () => badRequest(m.tokenInvalid, 'token', 'invalid_token');
 
@@ -33,15 +34,19 @@ export function groupMembers(ctx: GroupContext) {
       const email = parse(inviteSchema, body).email.toLowerCase();
       if (email === user.email.toLowerCase()) throw badRequest(m.cannotInviteSelf, 'email');
       const plan = await ctx.planOf(user);
-      const invitation = newInvitation(groupId, email, user.id, ctx.now());
+      const at = ctx.now();
+      const invitation = newInvitation(groupId, email, user.id, at);
       try {
         await repo.transaction(async (r) => {
           await r.lockUser(user.id);
+          await r.deleteExpiredInvitation(groupId, email, at.toISOString());
+          // Already invited says more than a limit this invitation would not add to.
+          if (await r.hasAddress(groupId, email)) throw alreadyInvited();
           await memberLimitCheck(r, user.id, plan);
           await r.insertMember(invitation.row);
         });
       } catch (e) {
-        if (isUniqueViolation(e)) throw conflict(m.alreadyInvited, 'email', 'already_invited');
+        if (isUniqueViolation(e)) throw alreadyInvited();
         throw e;
       }
       await ctx.mails.invitation({ to: email, groupName: group.name, inviterName: user.name, token: invitation.token });

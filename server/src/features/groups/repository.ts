@@ -202,6 +202,27 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
         .where((eb) => eb.or([eb('user_id', '=', memberId), eb('id', '=', memberId)]))
         .executeTakeFirst(),
 
+    async hasAddress(groupId: string, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('group_member')
+        .select('id')
+        .where('group_id', '=', groupId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /** An expired invitation of an address gives way to a new one. */
+    async deleteExpiredInvitation(groupId: string, email: string, at: string): Promise<void> {
+      await db
+        .deleteFrom('group_member')
+        .where('group_id', '=', groupId)
+        .where('email', '=', email)
+        .where('status', '=', 'pending')
+        .where('token_expires_at', '<=', at)
+        .execute();
+    },
+
     async deleteMember(rowId: string): Promise<boolean> {
       const res = await db.deleteFrom('group_member').where('id', '=', rowId).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
