@@ -1,5 +1,15 @@
 import type { WorkspaceGroup } from '@linkhive/shared/domain';
-import { Chip, List, ListItemButton, ListItemText, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import {
+  Chip,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Paper,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useIsMobile } from '../layout/media';
 
 interface Props {
@@ -37,25 +47,26 @@ export function GroupPanel({ groups, activeId, onSelect }: Props) {
       </Typography>
       <List dense>
         {groups.map((g) => (
-          <ListItemButton
-            key={g.id}
-            selected={g.id === activeId}
-            aria-current={g.id === activeId ? 'true' : undefined}
-            onClick={() => onSelect(g.id)}
-          >
-            <ListItemText
-              primary={g.name}
-              secondary={`${g.linkCount} ${g.linkCount === 1 ? 'link' : 'links'} · ${g.memberCount} ${g.memberCount === 1 ? 'member' : 'members'}`}
-              slotProps={{ primary: { noWrap: true } }}
-            />
-            <Chip
-              label={role(g)}
-              size="small"
-              color={g.isOwner ? 'primary' : 'default'}
-              variant="outlined"
-              sx={{ ml: 1 }}
-            />
-          </ListItemButton>
+          <ListItem key={g.id} disablePadding>
+            <ListItemButton
+              selected={g.id === activeId}
+              aria-current={g.id === activeId ? 'true' : undefined}
+              onClick={() => onSelect(g.id)}
+            >
+              <ListItemText
+                primary={g.name}
+                secondary={`${g.linkCount} ${g.linkCount === 1 ? 'link' : 'links'} · ${g.memberCount} ${g.memberCount === 1 ? 'member' : 'members'}`}
+                slotProps={{ primary: { noWrap: true } }}
+              />
+              <Chip
+                label={role(g)}
+                size="small"
+                color={g.isOwner ? 'primary' : 'default'}
+                variant="outlined"
+                sx={{ ml: 1 }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>
