@@ -1,5 +1,5 @@
 import { expect, test, type Cookie, type Page } from '@playwright/test';
-import { authMessages, bookmarkMessages as m, feedMessages } from '../shared/src/domain/index.js';
+import { authMessages, bookmarkMessages as m, feedMessages, groupMessages } from '../shared/src/domain/index.js';
 import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
 import { memberPages } from './testing/memberPages.js';
 import { grant } from './testing/plans.js';
@@ -72,6 +72,12 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
     '/profile': async (page) => {
       await expect(page.getByRole('button', { name: 'Update profile' })).toBeVisible(slow);
       await expect(page.getByLabel('Display name')).toHaveValue('Ann');
+    },
+    '/teams/workspace': async (page) => {
+      await expect(page.getByText(groupMessages.noGroups)).toBeVisible(slow);
+    },
+    '/teams/workspace/auth': async (page) => {
+      await expect(page.getByText(groupMessages.tokenMissing)).toBeVisible(slow);
     },
     '/admin': async (page) => {
       await expect(page.getByRole('list', { name: 'Admin tasks' })).toBeVisible(slow);

@@ -14,6 +14,7 @@ import { percentile, root, round, signUp, sleep, startBenchServer } from './supp
 import { measureLanding } from './web.js';
 import { measureAdverts } from './adverts.js';
 import { measurePromo } from './promo.js';
+import { measureWorkspaces } from './workspaces.js';
 
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -131,6 +132,9 @@ const importUnderLoad = await benchImportUnderLoad();
 const rssReading = await measureFeeds();
 // On a server of its own: 10,000 approved adverts, the carousel's query and a promo page.
 const promoPages = await measurePromo(chromium);
+// On servers of their own: a group of 10,000 links, and an owner's save reaching a member's page,
+// on SQLite and on Postgres with two server processes.
+const workspaces = await measureWorkspaces();
 // In Chromium with the built extension, on a server of its own: popup, side panel, save round trip.
 const extension = await measureExtension(chromium);
 
@@ -173,6 +177,7 @@ console.log(
       ...importUnderLoad,
       rssReading,
       promoPages,
+      workspaces,
       extension,
       peers: 'none measured: no peer product runs on this machine',
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Kysely } from 'kysely';
@@ -58,6 +58,8 @@ export interface AppDeps {
   admin: AdminService;
   promo: PromoService;
   groups: GroupService;
+  /** The live-update stream, GET /groups/events (features/groups/live). */
+  groupEvents: Router;
   filesRoot: string;
 }
 
@@ -124,7 +126,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(planRoutes(deps.plans));
   api.use(billingRoutes(deps.billing));
   api.use(bookmarkRoutes(deps.bookmarks));
-  api.use(feedRoutes(deps.feeds, db));
+  api.use(feedRoutes(deps.feeds, db, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(deps.bookmarks));
   api.use(profileRoutes(deps.profiles));
@@ -132,6 +134,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(advertRoutes(deps.adverts));
   api.use(adminRoutes(deps.admin, deps.adverts));
   api.use(promoRoutes(deps.promo, db));
+  // Before the groups' own routes, so that no /groups/:id path can take /groups/events.
+  api.use(deps.groupEvents);
   api.use(groupRoutes(deps.groups, db));
   api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));

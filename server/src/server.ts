@@ -54,7 +54,7 @@ import { startWorker, type Worker } from './jobs/worker.js';
 import { groupRepository } from './features/groups/repository.js';
 import { groupService } from './features/groups/service.js';
 import { groupMails } from './features/groups/mails.js';
-import type { GroupEvents } from './features/groups/events.js';
+import { createGroupLive } from './features/groups/live/index.js';
 
 export interface Server {
   app: Express;
@@ -172,12 +172,11 @@ export async function createServer(
     }),
     storeImage: async (kind, data) => files.put('adverts', randomImageName(), await reencodePng(data, kind)),
   });
-  // replaced by the live-update bus
-  const groupEvents: GroupEvents = { publish: async () => {} };
+  const groupLive = await createGroupLive({ db, dialect: database.dialect, databaseUrl: config.databaseUrl, log });
   const groups = groupService({
     repo: groupRepo,
     permissions,
-    events: groupEvents,
+    events: groupLive.events,
     mails: groupMails({
       publicUrl: config.publicUrl,
       async send(message) {
@@ -251,6 +250,7 @@ export async function createServer(
     admin: adminService(users, permissions),
     promo: promoService({ adverts: advertRepo, repo: promoRepository(db) }),
     groups,
+    groupEvents: groupLive.routes,
     filesRoot: files.root,
   });
 
@@ -277,6 +277,7 @@ export async function createServer(
       await worker.stop();
       await screenshotter.close();
       mailer.close();
+      await groupLive.close();
       await database.destroy();
     },
   };

@@ -12,7 +12,7 @@ export const memberPages = [
   { path: '/rss-feeds', heading: 'RSS Feeds' },
   { path: '/import-bookmarks', heading: 'Import Bookmarks' },
   { path: '/profile', heading: 'Profile' },
-  { path: '/teams/workspace', heading: 'My Workspace' },
+  { path: '/teams/workspace', heading: 'Teams Workspace' },
   { path: '/teams/workspace/auth', heading: 'Workspace invitation' },
   { path: '/admin', heading: 'Administration' },
   { path: '/admin/approve-adverts', heading: 'Approve adverts' },

@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { useRoutes } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/home/HomePage';
-import { MemberPageView, memberPages } from './pages/memberPages';
 import { lazyPage } from './routing/lazyPage';
 import { RequireAuth } from './routing/RequireAuth';
 
@@ -75,7 +74,18 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           // Placeholders, small enough to ship with the shell, until each feature brings its page.
-          ...memberPages.map((page) => ({ path: page.path, element: <MemberPageView page={page} /> })),
+          {
+            path: 'teams/workspace',
+            element: lazyPage('workspace-groups', () =>
+              import('./pages/workspace/WorkspacePage').then((m) => m.WorkspacePage),
+            ),
+          },
+          {
+            path: 'teams/workspace/auth',
+            element: lazyPage('invite', () =>
+              import('./pages/workspace-invite/WorkspaceInvitePage').then((m) => m.WorkspaceInvitePage),
+            ),
+          },
           {
             path: 'categories',
             element: lazyPage('categories', () =>

@@ -207,6 +207,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** One bookmark's feed (paid plans). */
       bookmarkFeed: (id: string, query: { page?: number; pageSize?: number; refresh?: boolean } = {}) =>
         request<BookmarkFeed>('GET', `/api/bookmarks/${encodeURIComponent(id)}/feed${queryString(query)}`),
+      /** A workspace link's feed (paid plans; any member of its group). */
+      groupLinkFeed: (
+        groupId: string,
+        linkId: string,
+        query: { page?: number; pageSize?: number; refresh?: boolean } = {},
+      ) =>
+        request<BookmarkFeed>(
+          'GET',
+          `/api/groups/${encodeURIComponent(groupId)}/links/${encodeURIComponent(linkId)}/feed${queryString(query)}`,
+        ),
     },
     categories: {
       list: () => request<{ items: CategorySummary[] }>('GET', '/api/categories'),

@@ -8,6 +8,14 @@ import { rateLimit } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import { parse } from '../../http/validate.js';
 import type { FeedService } from './service.js';
+import type { FeedSourceRow } from '../bookmarks/repository.js';
+
+/** A workspace link's feed address, for a reader who may see the link (features/groups). */
+export type GroupFeedSource = (
+  user: { id: string; name: string; email: string },
+  groupId: string,
+  linkId: string,
+) => Promise<FeedSourceRow>;
 
 const imageQuery = z.object({
   url: z.string().min(1).max(4000),
@@ -15,7 +23,7 @@ const imageQuery = z.object({
   sig: z.string().min(1).max(100),
 });
 
-export function feedRoutes(feeds: FeedService, db: Kysely<Database>): Router {
+export function feedRoutes(feeds: FeedService, db: Kysely<Database>, groupFeedSource: GroupFeedSource): Router {
   const r = Router();
   // Each of these may make the server fetch every feed a user saved.
   const fetching = rateLimit(db, { name: 'feeds', limit: 1000, windowMs: 60_000 });
@@ -53,6 +61,12 @@ export function feedRoutes(feeds: FeedService, db: Kysely<Database>): Router {
     res.json(
       await feeds.bookmarkFeed(currentUser(req), String(req.params.id), parse(bookmarkFeedQuerySchema, req.query)),
     );
+  });
+
+  r.get('/groups/:id/links/:linkId/feed', requireUser, fetching, async (req, res) => {
+    const user = currentUser(req);
+    const source = () => groupFeedSource(user, String(req.params.id), String(req.params.linkId));
+    res.json(await feeds.linkFeed(user, source, parse(bookmarkFeedQuerySchema, req.query)));
   });
 
   return r;

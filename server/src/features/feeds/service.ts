@@ -120,6 +120,26 @@ export function feedService(deps: {
   const missing = async (user: User, id: string) =>
     notFound((await deps.bookmarks.exists(user.id, id)) ? feedMessages.noFeedAddress : bookmarkMessages.notFound);
 
+  /** A source's feed, a page at a time, oldest first as the dialog reads it. */
+  async function feedOf(user: User, source: SourceRow, q: FeedQuery): Promise<BookmarkFeed & FetchBudgetNote> {
+    const stored = await cache.stored([source.rss_feed]);
+    const budget = allowance(user);
+    const row = await cache.ensure(source.rss_feed, stored.get(source.rss_feed), q.refresh, budget.mayFetch);
+    if (!row) throw new AppError(429, 'fetch_budget_spent', fetchBudgetMessages.feedsSpent);
+    if (row.status !== 'ok') throw new AppError(502, 'feed_failed', row.error ?? feedMessages.fetchFailed);
+    const items = mergeItems([{ source, feedUrl: source.rss_feed, items: itemsOf(row) }], images.src, {
+      newestFirst: false,
+    });
+    return {
+      source: toSource(source, row),
+      items: pageOf(items, q.page, q.pageSize),
+      total: items.length,
+      page: q.page,
+      pageSize: q.pageSize,
+      ...budget.note(),
+    };
+  }
+
   return {
     /** The user's sources as the cache knows them; asks no site. */
     async sources(user: User): Promise<FeedSourcesAnswer> {
@@ -214,22 +234,20 @@ export function feedService(deps: {
       if (!(await isPaid(user))) throw forbidden(feedMessages.paidOnly);
       const source = await deps.bookmarks.feedSource(user.id, id);
       if (!source) throw await missing(user, id);
-      const stored = await cache.stored([source.rss_feed]);
-      const budget = allowance(user);
-      const row = await cache.ensure(source.rss_feed, stored.get(source.rss_feed), q.refresh, budget.mayFetch);
-      if (!row) throw new AppError(429, 'fetch_budget_spent', fetchBudgetMessages.feedsSpent);
-      if (row.status !== 'ok') throw new AppError(502, 'feed_failed', row.error ?? feedMessages.fetchFailed);
-      const items = mergeItems([{ source, feedUrl: source.rss_feed, items: itemsOf(row) }], images.src, {
-        newestFirst: false,
-      });
-      return {
-        source: toSource(source, row),
-        items: pageOf(items, q.page, q.pageSize),
-        total: items.length,
-        page: q.page,
-        pageSize: q.pageSize,
-        ...budget.note(),
-      };
+      return feedOf(user, source, q);
+    },
+
+    /**
+     * A workspace link's feed for the same dialog, on the reader's own plan and fetch budget.
+     * `source` checks the reader's membership, and is asked only once the plan allows the dialog.
+     */
+    async linkFeed(
+      user: User,
+      source: () => Promise<SourceRow>,
+      q: FeedQuery,
+    ): Promise<BookmarkFeed & FetchBudgetNote> {
+      if (!(await isPaid(user))) throw forbidden(feedMessages.paidOnly);
+      return feedOf(user, await source(), q);
     },
 
     /** A feed image through the relay; null when the signature or the image is not good. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   domainOf,
+  feedMessages,
   groupLinkListQuerySchema,
   groupLinkSchema,
   groupMessages as m,
@@ -16,6 +17,7 @@ import { parse } from '../../http/validate.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { toLink, type GroupContext, type GroupUser } from './context.js';
 import type { LinkRow } from './repository.js';
+import type { FeedSourceRow } from '../bookmarks/repository.js';
 
 const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
 
@@ -41,6 +43,15 @@ export function groupLinks(ctx: GroupContext) {
   }
 
   return {
+    /** A link's feed address for the RSS dialog: any active member may read it, like the link itself. */
+    async linkFeedSource(user: GroupUser, groupId: string, linkId: string): Promise<FeedSourceRow> {
+      await ctx.access(user, groupId);
+      const row = linkId.length <= 100 ? await repo.link(groupId, linkId) : undefined;
+      if (!row) throw notFound(m.linkNotFound);
+      if (!row.rss_feed) throw notFound(feedMessages.noFeedAddress);
+      return { id: row.id, title: row.title, category: row.category, rss_feed: row.rss_feed };
+    },
+
     async links(user: GroupUser, groupId: string, query: unknown): Promise<GroupLinkPage> {
       await ctx.access(user, groupId);
       const { q, page, pageSize } = parse(groupLinkListQuerySchema, query);

@@ -232,17 +232,25 @@ describe.each(testDialects)('workspace members and invitations on %s', (dialect)
   });
 
   it(`stops an owner after ${groupRules.invitesPerHour} invitations in an hour`, async () => {
-    const owner = await newUser(t, 'Olive');
-    await grant(t, owner, 'subscriptionEnterprise');
-    const group = await createGroup(owner.agent, 'Flood');
-    const stamp = Date.now();
-    for (let i = 0; i < groupRules.invitesPerHour; i++)
-      expect(
-        (await owner.agent.post(`/api/groups/${group.id}/invites`, { email: `f${i}-${stamp}@x.com` })).status,
-      ).toBe(201);
-    const over = await owner.agent.post(`/api/groups/${group.id}/invites`, { email: `over-${stamp}@x.com` });
-    expect(refusal(over)).toEqual(error(429, 'rate_limited', m.tooManyInvites));
-    expect(await memberRow(group.id, `over-${stamp}@x.com`)).toBeUndefined();
+    // The limiter counts in fixed hours. Should an hour end during the run, the count starts again and
+    // proves nothing: the run is repeated with a new owner, whose count is a new one.
+    const hourOf = () => Math.floor(Date.now() / 3_600_000);
+    for (;;) {
+      const hour = hourOf();
+      const owner = await newUser(t, 'Olive');
+      await grant(t, owner, 'subscriptionEnterprise');
+      const group = await createGroup(owner.agent, 'Flood');
+      const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      for (let i = 0; i < groupRules.invitesPerHour; i++)
+        expect(
+          (await owner.agent.post(`/api/groups/${group.id}/invites`, { email: `f${i}-${stamp}@x.com` })).status,
+        ).toBe(201);
+      const over = await owner.agent.post(`/api/groups/${group.id}/invites`, { email: `over-${stamp}@x.com` });
+      if (hourOf() !== hour) continue;
+      expect(refusal(over)).toEqual(error(429, 'rate_limited', m.tooManyInvites));
+      expect(await memberRow(group.id, `over-${stamp}@x.com`)).toBeUndefined();
+      return;
+    }
   });
 
   it('shows names to members, and addresses and pending invitations to the owner only', async () => {

@@ -4,14 +4,9 @@ import { FeedDialog, useNotify } from '@linkhive/shared/ui';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 
-/**
- * One group link's feed. The groups contract has no feed call yet: this asks the path the bookmark
- * feed's twin would have (GET /api/groups/:id/links/:linkId/feed, same answer and paid-plan rule
- * as GET /api/bookmarks/:id/feed). A failure shows the dialog's own error and the spec's notice.
- */
+/** One group link's feed, with the same answer and paid-plan rule as a bookmark's. */
 export function loadGroupLinkFeed(link: GroupLink, page: number): Promise<BookmarkFeed> {
-  const path = `/api/groups/${encodeURIComponent(link.groupId)}/links/${encodeURIComponent(link.id)}/feed?page=${page}`;
-  return api.request<BookmarkFeed>('GET', path);
+  return api.feeds.groupLinkFeed(link.groupId, link.id, { page });
 }
 
 interface Props {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Db } from '../../../db/index.js';
 import { testDialects } from '../../../testing/databases.js';
 import { createGroupEventBus, type GroupEventBus, type LiveGroupEvent } from './bus.js';
-import { addGroup, addUser, openStream, silent, startProcess, testDatabase } from './test-fixtures.js';
+import { addGroup, addUser, openStream, silent, startProcess, testDatabase } from '../../../testing/group-live.js';
 
 /** Collects a bus's events; `until` resolves once an event matching it has come. */
 function collect(bus: GroupEventBus) {

@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import pino from 'pino';
-import { openDatabase, type Db } from '../../../db/index.js';
-import { migrateToLatest } from '../../../db/migrate.js';
-import { errorHandler } from '../../../http/errors.js';
-import { createPostgresDatabase, type TestDialect } from '../../../testing/databases.js';
-import { createGroupLive, type GroupLive } from './index.js';
+import { openDatabase, type Db } from '../db/index.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { errorHandler } from '../http/errors.js';
+import { createPostgresDatabase, type TestDialect } from './databases.js';
+import { createGroupLive, type GroupLive } from '../features/groups/live/index.js';
 
 export const silent = pino({ level: process.env.TEST_LOG ?? 'silent' });
 
