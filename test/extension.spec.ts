@@ -1,4 +1,10 @@
-import { authMessages, bookmarkMessages as m, extensionMessages, importMessages } from '../shared/src/domain/index.js';
+import {
+  authMessages,
+  bookmarkMessages as m,
+  extensionMessages,
+  groupMessages,
+  importMessages,
+} from '../shared/src/domain/index.js';
 import { fixtureUrl } from './testing/accounts.js';
 import { expect, test, type Linkhive } from './testing/extension.js';
 
@@ -250,4 +256,43 @@ test('the options page: server address, sign-in, default category for new saves,
   await expect(accountSection.getByRole('form', { name: 'Login' })).toBeVisible();
   await popup.reload();
   await expect(popup.getByRole('form', { name: 'Login' })).toBeVisible();
+});
+
+test('saves the current page into a workspace group the user owns, and lists the group in the side panel', async ({
+  ext,
+  context,
+}) => {
+  const account = await ext.signUp();
+  const created = await context.request.post(`${ext.server.url}/api/groups`, {
+    data: { name: 'Research' },
+    headers: { origin: ext.server.url },
+  });
+  expect(created.status()).toBe(201);
+  const { group } = (await created.json()) as { group: { id: string } };
+  await ext.signInExtension(account);
+
+  const { tabId } = await ext.openTab(wikiPage);
+  const popup = await ext.openPopup(tabId);
+  const form = popup.getByRole('form', { name: 'Add Link' });
+  await expect(form.getByLabel('Title')).toHaveValue('Miniflux — Wikipédia');
+  await popup.getByLabel('Save to').selectOption({ label: 'Research' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: groupMessages.linkAdded })).toBeVisible();
+
+  const links = await context.request.get(`${ext.server.url}/api/groups/${group.id}/links`);
+  expect((await links.json()).items).toMatchObject([{ link: wikiPage, title: 'Miniflux — Wikipédia' }]);
+  // Into the group, not into the user's own bookmarks.
+  expect((await ext.bookmarks()).items).toEqual([]);
+
+  // The same page again: the server's refusal, word for word.
+  const again = await ext.openPopup(tabId);
+  const second = again.getByRole('form', { name: 'Add Link' });
+  await again.getByLabel('Save to').selectOption({ label: 'Research' });
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(again.getByText(groupMessages.duplicateLink)).toBeVisible();
+
+  const panel = await context.newPage();
+  await panel.goto(ext.url('sidepanel.html'));
+  await panel.getByRole('tab', { name: 'Workspace' }).click();
+  await expect(panel.getByRole('list', { name: 'Links of Research' }).getByText('Miniflux — Wikipédia')).toBeVisible();
 });
