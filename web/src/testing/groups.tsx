@@ -109,6 +109,7 @@ export function fakeGroupsServer(
 export class FakeEventSource {
   static instances: FakeEventSource[] = [];
   onmessage: ((event: MessageEvent) => void) | null = null;
+  onopen: ((event: Event) => void) | null = null;
   closed = false;
   constructor(
     readonly url: string,
@@ -122,6 +123,12 @@ export class FakeEventSource {
   emit(event: GroupEvent) {
     act(() => {
       this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event), lastEventId: String(event.seq) }));
+    });
+  }
+  /** The connection (re)opening, as the browser reports it first and after each reconnection. */
+  open() {
+    act(() => {
+      this.onopen?.(new Event('open'));
     });
   }
   static latest(): FakeEventSource {

@@ -18,12 +18,15 @@ function parse(data: unknown): GroupEvent | null {
 /**
  * The workspace's live updates. One stream for the page's lifetime: EventSource reconnects by
  * itself and sends Last-Event-ID, so the server replays what was missed (or says `resync`).
+ * `onReopen` runs each time the stream opens again after its first opening: the replay covers only
+ * groups the user still belongs to, so a group deleted while the stream was down never reaches its
+ * former members, and the page has to ask again.
  */
-export function useGroupEvents(onEvent: (event: GroupEvent) => void) {
-  // The latest handler, so that a new function each render does not reopen the stream.
-  const latest = useRef(onEvent);
+export function useGroupEvents(onEvent: (event: GroupEvent) => void, onReopen?: () => void) {
+  // The latest handlers, so that new functions each render do not reopen the stream.
+  const latest = useRef({ onEvent, onReopen });
   useEffect(() => {
-    latest.current = onEvent;
+    latest.current = { onEvent, onReopen };
   });
 
   useEffect(() => {
@@ -31,7 +34,13 @@ export function useGroupEvents(onEvent: (event: GroupEvent) => void) {
     const source = new EventSource(api.groups.eventsUrl(), { withCredentials: true });
     source.onmessage = (message: MessageEvent) => {
       const event = parse(message.data);
-      if (event) latest.current(event);
+      if (event) latest.current.onEvent(event);
+    };
+    // The first opening follows the page's own first load, so there is nothing to catch up on yet.
+    let opened = false;
+    source.onopen = () => {
+      if (opened) latest.current.onReopen?.();
+      opened = true;
     };
     return () => source.close();
   }, []);

@@ -78,8 +78,16 @@ export function useWorkspace() {
       .links(activeId, { q: q || undefined, page, pageSize: groupRules.linkPageSize }, { signal: controller.signal })
       .then(
         (data) => {
-          if (!controller.signal.aborted)
-            setLinks({ key: linksKey, groupId: activeId, phase: 'ready', data, error: null });
+          if (controller.signal.aborted) return;
+          if (!data.items.length && page > 1) {
+            // The page emptied since it was chosen (its last link deleted here or by the owner
+            // elsewhere): step back to the last page that has links rather than show an empty one.
+            // The page on screen stays meanwhile; with no links left at all, page 1 says so. Always
+            // at least one page back, so that a total the items contradict cannot stall the list.
+            setPage(Math.max(1, Math.min(page - 1, Math.ceil(data.total / data.pageSize))));
+            return;
+          }
+          setLinks({ key: linksKey, groupId: activeId, phase: 'ready', data, error: null });
         },
         (error) => {
           if (controller.signal.aborted) return;

@@ -6,9 +6,11 @@ import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { Box, Button, CircularProgress, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useRef, useState } from 'react';
+import { api } from '../../api';
 import { SidebarPage } from '../../layout/SidebarPage';
 import { usePaidPlan } from '../../plans/usePaidPlan';
 import { RetryAlert } from '../../components/RetryAlert';
+import { useSession } from '../../session/store';
 import { GroupLinkList } from '../../workspace/GroupLinkList';
 import { GroupPanel } from '../../workspace/GroupPanel';
 import { useGroupEvents } from '../../workspace/useGroupEvents';
@@ -27,6 +29,13 @@ export function WorkspacePage() {
   const [membersVersion, setMembersVersion] = useState(0);
   // Groups the user is leaving or deleting here: the stream's word about them is no news to them.
   const leaving = useRef(new Set<string>());
+
+  /** Everything on screen again: after a resync, and when the stream comes back (see useGroupEvents). */
+  function reloadAll() {
+    void ws.reloadGroups();
+    ws.reloadLinks();
+    setMembersVersion((v) => v + 1);
+  }
 
   useGroupEvents((event: GroupEvent) => {
     const isActive = event.groupId === activeId;
@@ -52,16 +61,22 @@ export function WorkspacePage() {
         }
         break;
       case 'resync':
-        void ws.reloadGroups();
-        ws.reloadLinks();
-        setMembersVersion((v) => v + 1);
+        reloadAll();
         break;
     }
-  });
+  }, reloadAll);
 
   const onCreated = (group: WorkspaceGroup) => {
     ws.select(group.id);
     void ws.reloadGroups();
+    // The Workspace menu shows for `me.hasGroups`, which the server computes: ask again so that a
+    // user's first group brings the menu at once. Only a good answer is applied; a failed check
+    // here must not sign anyone out (the session store's refresh would, on a 5xx).
+    if (!useSession.getState().me?.hasGroups)
+      api.auth.me().then(
+        (me) => useSession.getState().setMe(me),
+        () => {},
+      );
   };
 
   const owner = Boolean(active?.isOwner);
