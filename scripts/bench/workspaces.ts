@@ -40,8 +40,9 @@ async function groupWithMember(owner: Account, member: Account, memberEmail: str
   await call(owner, 'POST', `/api/groups/${group.id}/invites`, { email: memberEmail });
   let token: string | undefined;
   while (!token) {
-    const mail = (await readOutbox(dataDir)).find((m) => m.to.includes(memberEmail));
-    token = mail?.text.match(/token=([0-9a-f]{40})/)?.[1];
+    // The welcome mail goes to the same address: the invitation is the one with a token.
+    const mails = (await readOutbox(dataDir)).filter((m) => m.to.includes(memberEmail));
+    token = mails.map((m) => m.text.match(/token=([0-9a-f]{40})/)?.[1]).find(Boolean);
     if (!token) await new Promise((r) => setTimeout(r, 20));
   }
   await call(member, 'POST', '/api/invites/accept', { token });
