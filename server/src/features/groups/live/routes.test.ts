@@ -3,7 +3,14 @@ import { groupRules } from '@linkhive/shared/domain';
 import type { Db } from '../../../db/index.js';
 import { testDialects } from '../../../testing/databases.js';
 import { groupEventRepository } from './repository.js';
-import { addGroup, addUser, openStream, removeMember, startProcess, testDatabase } from '../../../testing/group-live.js';
+import {
+  addGroup,
+  addUser,
+  openStream,
+  removeMember,
+  startProcess,
+  testDatabase,
+} from '../../../testing/group-live.js';
 
 describe.each(testDialects)('the live group events stream on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof testDatabase>>;
