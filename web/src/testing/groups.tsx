@@ -1,7 +1,7 @@
 import type { GroupEvent, GroupLink, GroupMember, Me, WorkspaceGroup } from '@linkhive/shared/domain';
 import { NotificationProvider } from '@linkhive/shared/ui';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -156,3 +156,10 @@ export function renderSignedIn(page: ReactNode, me: Me = makeMe(), path = '/team
     </ThemeProvider>,
   );
 }
+
+/** `count` links of one group, numbered from 1. */
+export const makeLinks = (count: number, groupId = 'g1') =>
+  Array.from({ length: count }, (_, i) => makeLink(i + 1, groupId));
+
+/** The list of a group's links on the workspace page, once it shows. */
+export const findLinkList = (name: string) => screen.findByRole('list', { name: `Links of ${name}` });

@@ -1,11 +1,10 @@
 import type { GroupLink } from '@linkhive/shared/domain';
-import { RssFeedIcon } from '@linkhive/shared/ui';
+import { Favicon, RssFeedIcon } from '@linkhive/shared/ui';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, IconButton, Link, ListItem, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { SiteIcon } from './SiteIcon';
 
 export interface GroupLinkActions {
   onEdit: (link: GroupLink) => void;
@@ -37,7 +36,7 @@ function Action({ label, onClick, children }: { label: string; onClick: () => vo
 export function GroupLinkRow({ link, isOwner, paid, canMove, onEdit, onMove, onDelete, onSeeFeed }: Props) {
   return (
     <ListItem disableGutters sx={{ gap: 1.5, alignItems: 'center' }}>
-      <SiteIcon domain={link.domain} />
+      <Favicon src={`/api/favicons/${encodeURIComponent(link.domain)}`} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Link
           href={link.link}

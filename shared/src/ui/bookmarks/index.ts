@@ -11,6 +11,7 @@ export * from './EditBookmarkForm.js';
 export * from './EmptyState.js';
 export * from './FavouriteButton.js';
 export * from './FavouriteCard.js';
+export * from './Favicon.js';
 export * from './FilterPanel.js';
 export * from './LayoutToggle.js';
 export * from './ProfileForm.js';

@@ -7,6 +7,8 @@ import {
   fakeGroupsServer,
   makeGroup,
   makeLink,
+  makeLinks,
+  findLinkList,
   renderSignedIn,
   stubEventSource,
 } from '../../testing/groups';
@@ -19,19 +21,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const links = (count: number, groupId = 'g1') => Array.from({ length: count }, (_, i) => makeLink(i + 1, groupId));
-const linkList = (name: string) => screen.findByRole('list', { name: `Links of ${name}` });
 const heading = () => screen.findByRole('heading', { level: 1 });
 
 describe('WorkspacePage', () => {
   it('opens the first group on load, one server page of 25 at a time', async () => {
     const server = fakeGroupsServer({
       groups: [makeGroup(1, { linkCount: 30 }), makeGroup(2, { isOwner: false, ownerId: 'u9' })],
-      links: { g1: links(30) },
+      links: { g1: makeLinks(30) },
     });
     renderSignedIn(<WorkspacePage />);
     expect((await heading()).textContent).toBe('Group 1');
-    const list = await linkList('Group 1');
+    const list = await findLinkList('Group 1');
     expect(within(list).getAllByRole('listitem')).toHaveLength(25);
     expect(within(list).getByRole('link', { name: 'Site 1' }).getAttribute('href')).toBe('https://site1.example.com/');
     expect(within(list).getAllByText('Work · https://site1.example.com/')).toHaveLength(1);
@@ -46,10 +46,10 @@ describe('WorkspacePage', () => {
   it('shows the owner actions in an owned group and Leave Group in a group the user only belongs to', async () => {
     fakeGroupsServer({
       groups: [makeGroup(1), makeGroup(2, { isOwner: false, ownerId: 'u9', name: 'Shared' })],
-      links: { g1: links(1), g2: links(1, 'g2') },
+      links: { g1: makeLinks(1), g2: makeLinks(1, 'g2') },
     });
     renderSignedIn(<WorkspacePage />);
-    let list = await linkList('Group 1');
+    let list = await findLinkList('Group 1');
     for (const name of ['Create & Invite', 'Add Link', 'Edit Group', 'Manage Members'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Leave Group' })).toBeNull();
@@ -60,7 +60,7 @@ describe('WorkspacePage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /^Shared/ }));
     expect((await heading()).textContent).toBe('Shared');
-    list = await linkList('Shared');
+    list = await findLinkList('Shared');
     expect(screen.queryByRole('button', { name: 'Add Link' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Group' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Manage Members' })).toBeTruthy();
@@ -70,9 +70,9 @@ describe('WorkspacePage', () => {
   });
 
   it('searches after a pause in typing and goes back to page 1', async () => {
-    const server = fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: links(60) } });
+    const server = fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: makeLinks(60) } });
     renderSignedIn(<WorkspacePage />);
-    await linkList('Group 1');
+    await findLinkList('Group 1');
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
     await waitFor(() => expect(server.linkQueries('g1').at(-1)?.get('page')).toBe('2'));
 
@@ -88,7 +88,7 @@ describe('WorkspacePage', () => {
         .filter((p) => p.has('q'))
         .map((p) => p.get('q')),
     ).toEqual(['site 5']);
-    const list = await linkList('Group 1');
+    const list = await findLinkList('Group 1');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(11));
   });
 
@@ -99,11 +99,11 @@ describe('WorkspacePage', () => {
     expect(screen.getByRole('button', { name: 'Create & Invite' })).toBeTruthy();
     cleanup();
 
-    fakeGroupsServer({ groups: [makeGroup(1), makeGroup(2)], links: { g2: links(3, 'g2') } });
+    fakeGroupsServer({ groups: [makeGroup(1), makeGroup(2)], links: { g2: makeLinks(3, 'g2') } });
     renderSignedIn(<WorkspacePage />);
     expect(await screen.findByText(m.noLinks)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Group 2/ }));
-    await linkList('Group 2');
+    await findLinkList('Group 2');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search links' }), { target: { value: 'nothing like it' } });
     expect(await screen.findByText(m.noResults)).toBeTruthy();
   });
@@ -111,7 +111,7 @@ describe('WorkspacePage', () => {
   it('offers Retry when the groups cannot be loaded', async () => {
     let fail = true;
     fakeGroupsServer(
-      { groups: [makeGroup(1)], links: { g1: links(1) } },
+      { groups: [makeGroup(1)], links: { g1: makeLinks(1) } },
       {
         'GET /api/groups': () =>
           fail
@@ -123,7 +123,7 @@ describe('WorkspacePage', () => {
     const alert = (await screen.findByText(m.loadGroupsFailed)).closest('[role="alert"]') as HTMLElement;
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await linkList('Group 1')).toBeTruthy();
+    expect(await findLinkList('Group 1')).toBeTruthy();
     expect(screen.queryByText(m.loadGroupsFailed)).toBeNull();
   });
 
@@ -131,26 +131,26 @@ describe('WorkspacePage', () => {
     const withFeed = [makeLink(1, 'g1', { rssFeed: 'https://site1.example.com/feed' }), makeLink(2)];
     fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: withFeed } });
     renderSignedIn(<WorkspacePage />, makeMe({ subscriptionPro: true }));
-    const list = await linkList('Group 1');
+    const list = await findLinkList('Group 1');
     expect(within(list).getAllByRole('button', { name: 'See RSS Feed' })).toHaveLength(1);
     cleanup();
 
     fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: withFeed } });
     renderSignedIn(<WorkspacePage />);
-    expect(within(await linkList('Group 1')).queryByRole('button', { name: 'See RSS Feed' })).toBeNull();
+    expect(within(await findLinkList('Group 1')).queryByRole('button', { name: 'See RSS Feed' })).toBeNull();
   });
 });
 
 describe('WorkspacePage live updates', () => {
   it('reloads the open page of links when the stream says the group changed', async () => {
-    const server = fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: links(2) } });
+    const server = fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: makeLinks(2) } });
     const view = renderSignedIn(<WorkspacePage />);
-    const list = await linkList('Group 1');
+    const list = await findLinkList('Group 1');
     const stream = FakeEventSource.latest();
     expect(stream.url).toBe('/api/groups/events');
     expect(stream.init).toEqual({ withCredentials: true });
 
-    server.state.links.g1 = [...links(2), makeLink(3, 'g1', { title: 'Added by the owner' })];
+    server.state.links.g1 = [...makeLinks(2), makeLink(3, 'g1', { title: 'Added by the owner' })];
     stream.emit({ seq: 7, groupId: 'g1', kind: 'links' });
     expect(await within(list).findByRole('link', { name: 'Added by the owner' })).toBeTruthy();
 
@@ -167,23 +167,23 @@ describe('WorkspacePage live updates', () => {
   it('moves to the first remaining group with a notice when the user is removed from the open one', async () => {
     const server = fakeGroupsServer({
       groups: [makeGroup(1, { isOwner: false, name: 'Team A' }), makeGroup(2, { name: 'Mine' })],
-      links: { g1: links(1), g2: links(2, 'g2') },
+      links: { g1: makeLinks(1), g2: makeLinks(2, 'g2') },
     });
     renderSignedIn(<WorkspacePage />);
     expect((await heading()).textContent).toBe('Team A');
-    await linkList('Team A');
+    await findLinkList('Team A');
 
     server.state.groups = [makeGroup(2, { name: 'Mine' })];
     FakeEventSource.latest().emit({ seq: 3, groupId: 'g1', kind: 'removed' });
     expect((await screen.findByTestId('notification')).textContent).toContain(m.removedFromGroup);
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mine'));
-    expect(await linkList('Mine')).toBeTruthy();
+    expect(await findLinkList('Mine')).toBeTruthy();
   });
 
   it('reloads everything on resync', async () => {
-    const server = fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: links(1) } });
+    const server = fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: makeLinks(1) } });
     renderSignedIn(<WorkspacePage />);
-    await linkList('Group 1');
+    await findLinkList('Group 1');
     server.state.groups = [makeGroup(1, { name: 'Renamed' })];
     FakeEventSource.latest().emit({ seq: 99, groupId: '', kind: 'resync' });
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Renamed'));

@@ -10,6 +10,8 @@ import {
   fakeGroupsServer,
   makeGroup,
   makeLink,
+  makeLinks,
+  findLinkList,
   renderSignedIn,
   stubEventSource,
 } from '../../testing/groups';
@@ -22,8 +24,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const links = (count: number, groupId = 'g1') => Array.from({ length: count }, (_, i) => makeLink(i + 1, groupId));
-const linkList = (name: string) => screen.findByRole('list', { name: `Links of ${name}` });
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const notice = async () => (await screen.findByTestId('notification')).textContent;
 const pagesAsked = (server: ReturnType<typeof fakeGroupsServer>, groupId: string) =>
@@ -87,9 +87,9 @@ describe('creating the first group', () => {
 
 describe('live events', () => {
   it("reloads the groups on 'group' (a rename), leaving the links alone", async () => {
-    const server = fakeGroupsServer({ groups: [makeGroup(1), makeGroup(2)], links: { g1: links(1) } });
+    const server = fakeGroupsServer({ groups: [makeGroup(1), makeGroup(2)], links: { g1: makeLinks(1) } });
     renderSignedIn(<WorkspacePage />);
-    await linkList('Group 1');
+    await findLinkList('Group 1');
     const asked = server.linkQueries('g1').length;
     server.state.groups = [makeGroup(1, { name: 'Renamed' }), makeGroup(2, { name: 'Also renamed' })];
     FakeEventSource.latest().emit({ seq: 4, groupId: 'g1', kind: 'group' });
@@ -101,25 +101,25 @@ describe('live events', () => {
   it("moves on with a notice when the open group is 'deleted' by its owner", async () => {
     const server = fakeGroupsServer({
       groups: [makeGroup(1, { isOwner: false, ownerId: 'u9', name: 'Team A' }), makeGroup(2, { name: 'Mine' })],
-      links: { g1: links(1), g2: links(2, 'g2') },
+      links: { g1: makeLinks(1), g2: makeLinks(2, 'g2') },
     });
     renderSignedIn(<WorkspacePage />);
-    await linkList('Team A');
+    await findLinkList('Team A');
     server.state.groups = [makeGroup(2, { name: 'Mine' })];
     FakeEventSource.latest().emit({ seq: 5, groupId: 'g1', kind: 'deleted' });
     expect(await notice()).toBe(m.removedFromGroup);
     await waitFor(() => expect(heading()).toBe('Mine'));
-    expect(within(await linkList('Mine')).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(await findLinkList('Mine')).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /^Team A/ })).toBeNull();
   });
 
   it("drops a 'deleted' group that is not open, without a notice", async () => {
     const server = fakeGroupsServer({
       groups: [makeGroup(1), makeGroup(2, { isOwner: false, ownerId: 'u9', name: 'Theirs' })],
-      links: { g1: links(1) },
+      links: { g1: makeLinks(1) },
     });
     renderSignedIn(<WorkspacePage />);
-    await linkList('Group 1');
+    await findLinkList('Group 1');
     server.state.groups = [makeGroup(1)];
     FakeEventSource.latest().emit({ seq: 6, groupId: 'g2', kind: 'deleted' });
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Theirs/ })).toBeNull());
@@ -129,7 +129,7 @@ describe('live events', () => {
 
   it("gives no 'removed' notice for the group the user deleted here", async () => {
     const server = fakeGroupsServer(
-      { groups: [makeGroup(1), makeGroup(2, { name: 'Other' })], links: { g1: links(1), g2: [] } },
+      { groups: [makeGroup(1), makeGroup(2, { name: 'Other' })], links: { g1: makeLinks(1), g2: [] } },
       {
         'DELETE /api/groups/g1': () => {
           server.state.groups = [makeGroup(2, { name: 'Other' })];
@@ -138,7 +138,7 @@ describe('live events', () => {
       },
     );
     renderSignedIn(<WorkspacePage />);
-    await linkList('Group 1');
+    await findLinkList('Group 1');
     fireEvent.click(screen.getByRole('button', { name: 'Edit Group' }));
     fireEvent.click(
       within(await screen.findByRole('dialog', { name: 'Edit Group' })).getByRole('button', { name: /Delete/ }),
@@ -154,9 +154,9 @@ describe('live events', () => {
 
 describe('the stream reopening', () => {
   it('reloads the groups and the open links after a reconnection, not on the first opening', async () => {
-    const server = fakeGroupsServer({ groups: [makeGroup(1), makeGroup(2)], links: { g1: links(1), g2: [] } });
+    const server = fakeGroupsServer({ groups: [makeGroup(1), makeGroup(2)], links: { g1: makeLinks(1), g2: [] } });
     renderSignedIn(<WorkspacePage />);
-    const list = await linkList('Group 1');
+    const list = await findLinkList('Group 1');
     const stream = FakeEventSource.latest();
     const groupsAsked = server.count('GET', '/api/groups');
     const linksAsked = server.linkQueries('g1').length;
@@ -165,7 +165,7 @@ describe('the stream reopening', () => {
     expect(server.linkQueries('g1')).toHaveLength(linksAsked);
 
     // While the stream was down a link was added (replayed anyway) and group 2 was deleted (never replayed).
-    server.state.links.g1 = [...links(1), makeLink(2, 'g1', { title: 'Added meanwhile' })];
+    server.state.links.g1 = [...makeLinks(1), makeLink(2, 'g1', { title: 'Added meanwhile' })];
     server.state.groups = [makeGroup(1)];
     stream.open();
     expect(await within(list).findByRole('link', { name: 'Added meanwhile' })).toBeTruthy();
@@ -176,32 +176,32 @@ describe('the stream reopening', () => {
   it('opens the first remaining group when the open one went while the stream was down', async () => {
     const server = fakeGroupsServer({
       groups: [makeGroup(1, { isOwner: false, ownerId: 'u9', name: 'Gone' }), makeGroup(2, { name: 'Kept' })],
-      links: { g1: links(1), g2: links(3, 'g2') },
+      links: { g1: makeLinks(1), g2: makeLinks(3, 'g2') },
     });
     renderSignedIn(<WorkspacePage />);
-    await linkList('Gone');
+    await findLinkList('Gone');
     const stream = FakeEventSource.latest();
     stream.open();
     server.state.groups = [makeGroup(2, { name: 'Kept' })];
     stream.open();
     await waitFor(() => expect(heading()).toBe('Kept'));
-    expect(within(await linkList('Kept')).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(await findLinkList('Kept')).getAllByRole('listitem')).toHaveLength(3);
   });
 });
 
 describe('paging', () => {
   it('steps back a page when the last link of a later page is deleted', async () => {
     const server = fakeGroupsServer(
-      { groups: [makeGroup(1)], links: { g1: links(26) } },
+      { groups: [makeGroup(1)], links: { g1: makeLinks(26) } },
       {
         'DELETE /api/groups/g1/links/l26': () => {
-          server.state.links.g1 = links(25);
+          server.state.links.g1 = makeLinks(25);
           return { status: 200, body: { message: m.linkDeleted } };
         },
       },
     );
     renderSignedIn(<WorkspacePage />);
-    const list = await linkList('Group 1');
+    const list = await findLinkList('Group 1');
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
     const last = await within(list).findByRole('button', { name: 'Delete Site 26' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
@@ -220,13 +220,13 @@ describe('paging', () => {
   it("steps back when the owner empties the page elsewhere (a live 'links' event)", async () => {
     const server = fakeGroupsServer({
       groups: [makeGroup(1, { isOwner: false, ownerId: 'u9' })],
-      links: { g1: links(60) },
+      links: { g1: makeLinks(60) },
     });
     renderSignedIn(<WorkspacePage />);
-    const list = await linkList('Group 1');
+    const list = await findLinkList('Group 1');
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 3' }));
     await within(list).findByRole('link', { name: 'Site 60' });
-    server.state.links.g1 = links(30);
+    server.state.links.g1 = makeLinks(30);
     FakeEventSource.latest().emit({ seq: 9, groupId: 'g1', kind: 'links' });
     await waitFor(() => expect(pagesAsked(server, 'g1')).toEqual(['1', '3', '3', '2']));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(5));
