@@ -11,6 +11,7 @@ import { importJobs } from './20261123T0000_import_jobs.js';
 import { adverts } from './20261123T1200_adverts.js';
 import { promo } from './20261124T0000_promo.js';
 import { groups } from './20261124T1200_groups.js';
+import { billing } from './20261124T1800_billing.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -25,6 +26,7 @@ const all = {
   '20261123T1200_adverts': adverts,
   '20261124T0000_promo': promo,
   '20261124T1200_groups': groups,
+  '20261124T1800_billing': billing,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

@@ -90,6 +90,8 @@ export interface ProductTable {
   features: string;
   active: number;
   sort: number;
+  /** The Stripe product this plan is sold as, once read from Stripe. */
+  stripe_product_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PriceTable {
@@ -303,7 +305,49 @@ export interface GroupEventTable {
   created_at: string;
 }
 
+/** A user's Stripe customer, made once on their first checkout. */
+export interface BillingCustomerTable {
+  user_id: string;
+  stripe_customer_id: string;
+  created_at: string;
+}
+
+/** A Stripe subscription as Stripe last answered it; overwritten on every event about it. */
+export interface SubscriptionTable {
+  id: string;
+  user_id: string;
+  stripe_customer_id: string;
+  status: string;
+  plan: 'pro' | 'business' | 'enterprise' | null;
+  price_id: string | null;
+  interval: 'month' | 'year' | null;
+  cancel_at_period_end: ColumnType<number, number | undefined, number>;
+  current_period_end: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Webhook events already handled: a replay or a duplicate finds its id here. */
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+/** Who changed whose permissions, and to what. */
+export interface AdminAuditTable {
+  id: string;
+  actor_id: string | null;
+  target_id: string | null;
+  change: string;
+  created_at: string;
+}
+
 export interface Database {
+  billing_customer: BillingCustomerTable;
+  subscription: SubscriptionTable;
+  stripe_event: StripeEventTable;
+  admin_audit: AdminAuditTable;
   workspace_group: WorkspaceGroupTable;
   group_member: GroupMemberTable;
   group_link: GroupLinkTable;

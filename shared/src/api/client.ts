@@ -1,5 +1,7 @@
 import type {
   AcceptedInvite,
+  BillingState,
+  CheckoutState,
   CreateGroupInput,
   CreatedGroup,
   GroupLink,
@@ -325,6 +327,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     billing: {
       checkout: (body: { priceId: string }) => request<{ url: string }>('POST', '/api/billing/checkout', body),
       portal: (body: { returnUrl: string }) => request<{ url: string }>('POST', '/api/billing/portal', body),
+      subscription: () => request<BillingState>('GET', '/api/billing/subscription'),
+      /** A checkout the user came back from (/payment/success?session_id=…); the caller's own only. */
+      session: (id: string) => request<CheckoutState>('GET', `/api/billing/sessions/${encodeURIComponent(id)}`),
     },
   };
 }

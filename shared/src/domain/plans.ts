@@ -66,4 +66,45 @@ export function displayPrice(monthlyMinor: number, interval: PlanInterval): Disp
 export const billingMessages = {
   notConfigured: 'Billing is not configured on this server',
   unknownPrice: 'This plan or price does not exist',
+  // Newer texts of this product's own: these may be reworded.
+  alreadySubscribed: 'You already have a subscription. Change or cancel it with Manage billing.',
+  noBillingAccount: 'There is no billing account for this user yet. Choose a plan first.',
+  returnUrlInvalid: 'The return address must be a page of this site.',
+  webhookSignature: 'The webhook signature could not be verified.',
+  checkoutFailed: 'The checkout could not be started. Please try again.',
+  portalFailed: 'The billing portal could not be opened. Please try again.',
+  waitingForPayment: 'Waiting for the payment to be confirmed…',
+  activated: 'Your subscription is activated.',
+  sessionNotFound: 'This checkout does not exist.',
+  cancelled: 'Cancelled',
+  endsOn: (date: string) => `Ends on ${date}`,
+  renewsOn: (date: string) => `Renews on ${date}`,
 } as const;
+
+/** The subscription box of the profile: the user's current plan as Stripe last said. */
+export interface SubscriptionSummary {
+  plan: Exclude<PlanKey, 'free'>;
+  interval: PlanInterval;
+  /** Stripe's status: trialing and active count; past_due, unpaid, canceled and the rest do not. */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** ISO date; the renewal date, or the end date when cancelAtPeriodEnd. */
+  currentPeriodEnd: string | null;
+}
+
+/** GET /api/billing/subscription. */
+export interface BillingState {
+  /** Whether this server takes payments (STRIPE_SECRET_KEY set). */
+  enabled: boolean;
+  /** The newest subscription that counts (trialing or active), else the newest of any status, else null. */
+  subscription: SubscriptionSummary | null;
+  /** Whether Manage billing can open the portal (the user has a Stripe customer). */
+  canManage: boolean;
+}
+
+/** GET /api/billing/sessions/:id: a checkout the buyer came back from, once the webhook has come. */
+export interface CheckoutState {
+  /** 'complete' once the subscription it made is stored and counts; 'pending' until then. */
+  status: 'pending' | 'complete' | 'expired';
+  subscription: SubscriptionSummary | null;
+}
