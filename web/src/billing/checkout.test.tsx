@@ -74,6 +74,58 @@ describe('checkout from the plans', () => {
     await waitFor(() => expect(leaveForCheckout).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
   });
 
+  it('says the checkout could not be started when the server cannot be reached', async () => {
+    fakeServer({ 'GET /api/auth/me': signedIn, 'GET /api/plans': plansAnswer });
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/billing/checkout') throw new TypeError('Failed to fetch');
+      return original(input, init);
+    });
+    renderApp('/subscriptions');
+    const pro = await card('pro');
+    fireEvent.click(pro.getByRole('button', { name: 'Choose Pro' }));
+    expect(await pro.findByRole('alert')).toHaveProperty('textContent', billingMessages.checkoutFailed);
+    expect((pro.getByRole('button', { name: 'Choose Pro' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('sends a user who already pays to the billing portal, coming back to the profile', async () => {
+    const alreadySubscribed = () => ({
+      status: 409,
+      body: { error: { code: 'already_subscribed', message: billingMessages.alreadySubscribed } },
+    });
+    const { calls } = fakeServer({
+      'GET /api/auth/me': signedIn,
+      'GET /api/plans': plansAnswer,
+      'POST /api/billing/checkout': alreadySubscribed,
+      'POST /api/billing/portal': () => ({ status: 200, body: { url: 'https://billing.stripe.com/p/session/1' } }),
+    });
+    renderApp('/subscriptions');
+    fireEvent.click((await card('business')).getByRole('button', { name: 'Choose Business' }));
+    await waitFor(() => expect(leaveForCheckout).toHaveBeenCalledWith('https://billing.stripe.com/p/session/1'));
+    expect(calls.find((c) => c.url === '/api/billing/portal')?.body).toEqual({
+      returnUrl: `${window.location.origin}/profile`,
+    });
+    expect(leaveForCheckout).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the portal failure on the card when a subscriber cannot be sent there', async () => {
+    fakeServer({
+      'GET /api/auth/me': signedIn,
+      'GET /api/plans': plansAnswer,
+      'POST /api/billing/checkout': () => ({
+        status: 409,
+        body: { error: { code: 'already_subscribed', message: billingMessages.alreadySubscribed } },
+      }),
+      'POST /api/billing/portal': () => ({ status: 502 }),
+    });
+    renderApp('/subscriptions');
+    const pro = await card('pro');
+    fireEvent.click(pro.getByRole('button', { name: 'Choose Pro' }));
+    expect(await pro.findByRole('alert')).toHaveProperty('textContent', billingMessages.portalFailed);
+    expect(leaveForCheckout).not.toHaveBeenCalled();
+  });
+
   it('marks the plan a subscriber already has and sends the free card to the bookmarks', async () => {
     fakeServer({
       'GET /api/auth/me': () => ({ status: 200, body: makeMe({ subscriptionPro: true }) }),

@@ -1,13 +1,16 @@
-import type { Plan, PlanKey, PlanPrice } from '@linkhive/shared/domain';
+import { billingMessages, type Plan, type PlanKey, type PlanPrice } from '@linkhive/shared/domain';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../api';
 import { useSession } from '../session/store';
+import { billingErrorMessage, isAlreadySubscribed } from './billingError';
 import { leaveForCheckout } from './leaveForCheckout';
+import { openBillingPortal } from './openBillingPortal';
 
 /**
  * Starts a checkout for a price. Visitors sign up first and come back to this page; signed-in users
- * wait for the server's checkout address, and see the server's message if there is none.
+ * wait for the server's checkout address, and see the server's message if there is none. A user who
+ * already pays is sent to the billing portal instead, where plans are changed without a second subscription.
  */
 export function useCheckout() {
   const me = useSession((s) => s.me);
@@ -27,7 +30,17 @@ export function useCheckout() {
       const { url } = await api.billing.checkout({ priceId: price.id });
       leaveForCheckout(url);
     } catch (err) {
-      setError({ plan: plan.key, message: err instanceof Error ? err.message : String(err) });
+      if (isAlreadySubscribed(err)) {
+        try {
+          await openBillingPortal();
+          return;
+        } catch (portalErr) {
+          setError({ plan: plan.key, message: billingErrorMessage(portalErr, billingMessages.portalFailed) });
+          setPending(null);
+          return;
+        }
+      }
+      setError({ plan: plan.key, message: billingErrorMessage(err, billingMessages.checkoutFailed) });
       setPending(null);
     }
   };
