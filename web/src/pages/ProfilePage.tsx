@@ -4,8 +4,10 @@ import { ProfileForm, type ProfileUpdate } from '@linkhive/shared/ui';
 import { Alert, Avatar, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { api } from '../api';
+import { SubscriptionBox } from '../billing/SubscriptionBox';
 import { ExportButton } from '../bookmarks/ExportButton';
 import { useTabColor } from '../bookmarks/useTabColor';
+import { PlanChooser } from '../plans/PlanChooser';
 import { useSession } from '../session/store';
 import { AdvertiserPanel } from './adverts/AdvertiserPanel';
 import { SectionPage } from './SectionPage';
@@ -44,6 +46,13 @@ export function ProfilePage() {
           <Typography color="text.secondary">{me.user.email}</Typography>
         </div>
       </Stack>
+      <SubscriptionBox />
+      <Box component="section" aria-labelledby="profile-plans-title" sx={{ mt: 3, mb: 5 }}>
+        <Typography id="profile-plans-title" component="h2" variant="h6" sx={{ mb: 2 }}>
+          Plans
+        </Typography>
+        <PlanChooser headingLevel="h3" />
+      </Box>
       {profile ? (
         <ProfileForm
           profile={profile}
