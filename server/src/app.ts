@@ -15,6 +15,7 @@ import type { AuthService } from './features/auth/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { billingRoutes } from './features/billing/routes.js';
 import type { BillingService } from './features/billing/service.js';
+import type { WebhookHandler } from './features/billing/webhooks.js';
 import { planRoutes } from './features/plans/routes.js';
 import type { PlanService } from './features/plans/service.js';
 import { storedFiles, webApp } from './web/static.js';
@@ -48,6 +49,8 @@ export interface AppDeps {
   auth: AuthService;
   plans: PlanService;
   billing: BillingService;
+  /** Stripe's webhook deliveries; null while billing is off. */
+  billingWebhooks: WebhookHandler | null;
   bookmarks: BookmarkService;
   imports: ImportService;
   profiles: ProfileService;
@@ -117,14 +120,18 @@ export function createApp(deps: AppDeps): Express {
   // worker to parse, off this thread. Everything else is small JSON.
   const smallJson = express.json({ limit: '100kb' });
   const importJson = express.raw({ type: 'application/json', limit: '25mb' });
-  api.use((req, res, next) => (req.path === '/import' ? importJson : smallJson)(req, res, next));
+  // Stripe signs the exact bytes it sends, so the webhook's body stays raw for the signature check.
+  const webhookRaw = express.raw({ type: () => true, limit: '1mb' });
+  api.use((req, res, next) =>
+    (req.path === '/import' ? importJson : req.path === '/billing/webhook' ? webhookRaw : smallJson)(req, res, next),
+  );
   api.use(extensionVersionCheck());
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(deps.auth));
   api.use(healthRoutes(db));
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
   api.use(planRoutes(deps.plans));
-  api.use(billingRoutes(deps.billing));
+  api.use(billingRoutes(deps.billing, deps.billingWebhooks));
   api.use(bookmarkRoutes(deps.bookmarks));
   api.use(feedRoutes(deps.feeds, db, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));

@@ -29,6 +29,12 @@ export interface Config {
   safeBrowsingKey: string | null;
   /** SAFE_BROWSING_URL: the service's base address; the client adds /v4/threatMatches:find. */
   safeBrowsingUrl: string;
+  /** STRIPE_SECRET_KEY; without it billing is off and checkout answers 503. */
+  stripeSecretKey: string | null;
+  /** STRIPE_WEBHOOK_SECRET: the signing secret of the webhook endpoint (whsec_…). */
+  stripeWebhookSecret: string | null;
+  /** STRIPE_API_BASE: a Stripe-compatible endpoint (tests' fake); null is Stripe itself. */
+  stripeApiBase: string | null;
 }
 
 const list = (v: string | undefined) =>
@@ -66,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchBudget: Number(env.FETCH_BUDGET || outsideFetchBudget.perAccount),
     safeBrowsingKey: env.SAFE_BROWSING_KEY || null,
     safeBrowsingUrl: (env.SAFE_BROWSING_URL || 'https://safebrowsing.googleapis.com').replace(/\/+$/, ''),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    stripeApiBase: stripeApiBase(env.STRIPE_API_BASE),
   };
 }
 
@@ -75,5 +84,14 @@ function originOf(url: string | undefined): string | null {
     return new URL(url).origin;
   } catch {
     return null;
+  }
+}
+
+function stripeApiBase(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new Error(`STRIPE_API_BASE must be an address such as http://127.0.0.1:12111, got "${url}"`);
   }
 }

@@ -16,6 +16,10 @@ import { permissionRepository } from './features/permissions/repository.js';
 import { permissionService, type PermissionService } from './features/permissions/service.js';
 import { ensureAuthSecret } from './features/settings/repository.js';
 import { billingService } from './features/billing/service.js';
+import { billingRepository } from './features/billing/repository.js';
+import { billingCatalog } from './features/billing/catalog.js';
+import { webhookHandler } from './features/billing/webhooks.js';
+import { createStripe } from './integrations/stripe/index.js';
 import { planRepository } from './features/plans/repository.js';
 import { planService } from './features/plans/service.js';
 import { bookmarkRepository } from './features/bookmarks/repository.js';
@@ -66,6 +70,8 @@ export interface Server {
   permissions: PermissionService;
   worker: Worker;
   favicons: FaviconService;
+  /** Settles once the start's read of the Stripe catalogue has ended (at once without a key). */
+  billingReady: Promise<void>;
   /** Stops the job worker and the screenshot browser; close() does it too. */
   stopBackground(): Promise<void>;
   close(): Promise<void>;
@@ -128,7 +134,16 @@ export async function createServer(
   });
   const planRepo = planRepository(db);
   const plans = planService(planRepo);
-  const billing = billingService(planRepo);
+  const stripe = await createStripe({ key: config.stripeSecretKey, apiBase: config.stripeApiBase });
+  const billingRepo = billingRepository(db);
+  const billing = billingService({ plans: planRepo, repo: billingRepo, stripe, publicUrl: config.publicUrl, log });
+  const catalog = stripe ? billingCatalog(db, stripe, log) : null;
+  // The plans are read from Stripe in the background; start does not wait on Stripe answering.
+  const billingReady = catalog ? catalog.syncAtStart() : Promise.resolve();
+  const billingWebhooks =
+    stripe && catalog
+      ? webhookHandler({ stripe, webhookSecret: config.stripeWebhookSecret, repo: billingRepo, catalog, log })
+      : null;
 
   const guard = createAddressGuard(config.fetchAllowHosts);
   const fetchPage = createGuardedFetch(guard);
@@ -240,6 +255,7 @@ export async function createServer(
     auth,
     plans,
     billing,
+    billingWebhooks,
     bookmarks,
     imports,
     profiles: profileService(profiles, files),
@@ -264,6 +280,7 @@ export async function createServer(
     permissions,
     worker,
     favicons,
+    billingReady,
     async stopBackground() {
       await worker.stop();
       await screenshotter.close();
@@ -278,6 +295,7 @@ export async function createServer(
       await screenshotter.close();
       mailer.close();
       await groupLive.close();
+      await billingReady;
       await database.destroy();
     },
   };

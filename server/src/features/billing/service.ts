@@ -1,21 +1,141 @@
-import { billingMessages } from '@linkhive/shared/domain';
-import { AppError } from '../../http/errors.js';
+import type Stripe from 'stripe';
+import {
+  billingMessages,
+  type BillingState,
+  type CheckoutState,
+  type SubscriptionSummary,
+} from '@linkhive/shared/domain';
+import { AppError, badRequest } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
 import type { PlanRepository } from '../plans/repository.js';
+import { countingStatuses, type BillingRepository, type SubscriptionRow } from './repository.js';
 
-export function billingService(plans: PlanRepository) {
+export interface BillingDeps {
+  plans: PlanRepository;
+  repo: BillingRepository;
+  /** Null while STRIPE_SECRET_KEY is not set: billing is off. */
+  stripe: Stripe | null;
+  publicUrl: string;
+  log: Logger;
+}
+
+const counts = (s: SubscriptionRow) => countingStatuses.includes(s.status);
+const isMissing = (err: unknown) => (err as { statusCode?: number })?.statusCode === 404;
+
+export function summaryOf(s: SubscriptionRow): SubscriptionSummary | null {
+  if (!s.plan || !s.interval) return null;
+  return {
+    plan: s.plan,
+    interval: s.interval,
+    status: s.status,
+    cancelAtPeriodEnd: s.cancel_at_period_end === 1,
+    currentPeriodEnd: s.current_period_end,
+  };
+}
+
+export function billingService(deps: BillingDeps) {
+  const { plans, repo, stripe, log } = deps;
+  const origin = new URL(deps.publicUrl).origin;
   const notConfigured = () => new AppError(503, 'billing_not_configured', billingMessages.notConfigured);
+  const unknownPrice = () => new AppError(404, 'not_found', billingMessages.unknownPrice, 'priceId');
+
+  /** The user's Stripe customer, made once: concurrent first checkouts share Stripe's answer and the stored row. */
+  async function customerFor(stripe: Stripe, user: { id: string; email: string }): Promise<string> {
+    const stored = await repo.customerOf(user.id);
+    if (stored) return stored;
+    const customer = await stripe.customers.create(
+      { email: user.email, metadata: { userId: user.id } },
+      { idempotencyKey: `customer-${user.id}` },
+    );
+    return repo.storeCustomer(user.id, customer.id);
+  }
+
+  /** Wraps a Stripe failure in a plain message; the detail goes to the log. */
+  async function stripeCall<T>(what: string, message: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      log.error({ err }, `Stripe ${what} failed`);
+      throw new AppError(502, 'billing_failed', message);
+    }
+  }
 
   return {
-    async checkout(priceId: string): Promise<{ url: string }> {
+    async checkout(user: { id: string; email: string }, priceId: string): Promise<{ url: string }> {
       const price = await plans.findActivePrice(priceId);
-      if (!price || Number(price.unit_amount) === 0)
-        throw new AppError(404, 'not_found', billingMessages.unknownPrice, 'priceId');
-      // No payment provider is wired in yet (STRIPE_SECRET_KEY comes with billing): say so plainly.
-      throw notConfigured();
+      if (!price || Number(price.unit_amount) === 0) throw unknownPrice();
+      if (!stripe) throw notConfigured();
+      // Only prices read from Stripe can be sold; a seeded row has no Stripe id.
+      if (!price.stripe_price_id) throw unknownPrice();
+      if ((await repo.subscriptionsOf(user.id)).some(counts))
+        throw new AppError(409, 'already_subscribed', billingMessages.alreadySubscribed);
+      return stripeCall('checkout', billingMessages.checkoutFailed, async () => {
+        const customer = await customerFor(stripe, user);
+        const session = await stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer,
+          client_reference_id: user.id,
+          line_items: [{ price: price.stripe_price_id!, quantity: 1 }],
+          success_url: `${deps.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${deps.publicUrl}/`,
+          metadata: { userId: user.id },
+        });
+        if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
+        return { url: session.url };
+      });
     },
 
-    async portal(): Promise<{ url: string }> {
-      throw notConfigured();
+    async portal(userId: string, returnUrl: string): Promise<{ url: string }> {
+      if (!stripe) throw notConfigured();
+      let target: URL;
+      try {
+        // A path such as /profile is taken on our origin; anything naming another origin is refused.
+        target = new URL(returnUrl, deps.publicUrl);
+      } catch {
+        throw badRequest(billingMessages.returnUrlInvalid, 'returnUrl');
+      }
+      if (target.origin !== origin) throw badRequest(billingMessages.returnUrlInvalid, 'returnUrl');
+      const customer = await repo.customerOf(userId);
+      if (!customer) throw new AppError(404, 'not_found', billingMessages.noBillingAccount);
+      return stripeCall('portal', billingMessages.portalFailed, async () => {
+        const session = await stripe.billingPortal.sessions.create({ customer, return_url: target.toString() });
+        return { url: session.url };
+      });
+    },
+
+    async state(userId: string): Promise<BillingState> {
+      const subs = (await repo.subscriptionsOf(userId)).filter((s) => summaryOf(s));
+      const current = subs.find(counts) ?? subs[0];
+      return {
+        enabled: !!stripe,
+        subscription: current ? summaryOf(current) : null,
+        canManage: !!stripe && !!(await repo.customerOf(userId)),
+      };
+    },
+
+    /** A checkout the buyer came back from: complete only once the webhook has stored what it made. */
+    async session(userId: string, sessionId: string): Promise<CheckoutState> {
+      const notFound = () => new AppError(404, 'not_found', billingMessages.sessionNotFound);
+      if (!stripe) throw notConfigured();
+      const customer = await repo.customerOf(userId);
+      if (!customer) throw notFound();
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (err) {
+        if (isMissing(err)) throw notFound();
+        log.error({ err }, 'Stripe checkout session lookup failed');
+        throw new AppError(502, 'billing_failed', billingMessages.checkoutFailed);
+      }
+      const owner = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+      // Another user's session is answered exactly as a missing one.
+      if (owner !== customer) throw notFound();
+      const subId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+      const stored = subId ? await repo.subscription(subId) : undefined;
+      if (stored && stored.user_id === userId && counts(stored))
+        return { status: 'complete', subscription: summaryOf(stored) };
+      return { status: session.status === 'expired' ? 'expired' : 'pending', subscription: null };
     },
   };
 }
