@@ -87,10 +87,19 @@ export const adminPermissionsSchema = z.object({
 
 export type AdminPermissionsInput = z.input<typeof adminPermissionsSchema>;
 
+/** One admin change of a user's permissions: the flags set, by whom (null once that account is gone). */
+export interface AdminAuditEntry {
+  at: string;
+  actorEmail: string | null;
+  change: Partial<Permissions>;
+}
+
 export interface AdminUser {
   id: string;
   email: string;
   name: string;
   emailVerified: boolean;
   permissions: Permissions;
+  /** The last 10 admin changes of this user's permissions, newest first. */
+  recentChanges?: AdminAuditEntry[];
 }

@@ -36,6 +36,45 @@ describe.each(testDialects)('admin accounts on %s', (dialect) => {
     expect((await admin.agent.get(`/api/admin/users?email=${encodeURIComponent(user.email)}`)).body).toEqual(off.body);
   });
 
+  it('records every permissions change with the admin who made it, and lists the last ten', async () => {
+    const admin = await newAdmin(t);
+    const user = await newUser(t, 'Rae');
+    const set = await admin.agent.post('/api/admin/permissions', {
+      email: user.email,
+      permissions: { admin: true, advertiser: false },
+    });
+    expect(set.status).toBe(200);
+    const rows = await t.server.database.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('target_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor_id: admin.id, target_id: user.id });
+    expect(JSON.parse(rows[0]!.change)).toEqual({ admin: true, advertiser: false });
+    expect(Date.now() - Date.parse(rows[0]!.created_at)).toBeLessThan(60_000);
+    expect(set.body.recentChanges).toEqual([
+      { at: rows[0]!.created_at, actorEmail: admin.email, change: { admin: true, advertiser: false } },
+    ]);
+
+    for (let i = 0; i < 11; i++) {
+      await admin.agent.post('/api/admin/permissions', { email: user.email, permissions: { advertiser: i % 2 === 0 } });
+    }
+    const found = await admin.agent.get(`/api/admin/users?email=${encodeURIComponent(user.email)}`);
+    expect(found.body.recentChanges).toHaveLength(10);
+    const ats = found.body.recentChanges.map((c: { at: string }) => c.at);
+    expect(ats).toEqual([...ats].sort().reverse());
+    expect(found.body.recentChanges.every((c: { actorEmail: string }) => c.actorEmail === admin.email)).toBe(true);
+    // A refused change is not recorded.
+    await admin.agent.post('/api/admin/permissions', { email: 'nobody@example.com', permissions: { admin: true } });
+    const count = await t.server.database.db
+      .selectFrom('admin_audit')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('actor_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(12);
+  });
+
   it('answers clear errors for unknown users and empty requests, changing nothing', async () => {
     const admin = await newAdmin(t);
     const missing = await admin.agent.post('/api/admin/permissions', {

@@ -30,7 +30,14 @@ export function adminRoutes(admin: AdminService, adverts: AdvertService): Router
   });
 
   r.post('/admin/permissions', async (req, res) => {
-    res.json(await admin.setPermissions(parse(adminPermissionsSchema, req.body)));
+    const actor = currentUser(req);
+    const { user, change } = await admin.setPermissions(parse(adminPermissionsSchema, req.body), actor);
+    // Who gave whom which rights, next to the audit row, for whoever reads the server's log.
+    req.log?.info(
+      { actorId: actor.id, actorEmail: actor.email, targetId: user.id, targetEmail: user.email, change },
+      'admin permissions changed',
+    );
+    res.json(user);
   });
 
   r.get('/admin/users', async (req, res) => {

@@ -4,6 +4,7 @@ import {
   permissionFlags,
   type AdminPermissionsInput,
   type AdminUser,
+  type Permissions,
 } from '@linkhive/shared/domain';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { PermissionService } from '../permissions/service.js';
@@ -21,6 +22,7 @@ export function adminService(users: UserLookupRepository, permissions: Permissio
       name: user.name,
       emailVerified,
       permissions: await permissions.permissionsOf({ ...user, emailVerified }),
+      recentChanges: await users.recentAudit(user.id),
     };
   }
 
@@ -35,15 +37,23 @@ export function adminService(users: UserLookupRepository, permissions: Permissio
       return describe(user);
     },
 
-    async setPermissions(input: AdminPermissionsInput): Promise<AdminUser> {
+    /** Sets the flags given and records who set them; `change` is what was asked, for the caller's log. */
+    async setPermissions(
+      input: AdminPermissionsInput,
+      actor: { id: string },
+    ): Promise<{ user: AdminUser; change: Partial<Permissions> }> {
       const user = await users.byEmail(input.email);
       if (!user) throw notFound(m.userNotFound);
+      const change: Partial<Permissions> = {};
       for (const flag of permissionFlags) {
         const value = input.permissions[flag];
-        if (value === true) await permissions.grant(user.id, flag, 'admin');
-        if (value === false) await permissions.revoke(user.id, flag);
+        if (value === undefined) continue;
+        change[flag] = value;
+        if (value) await permissions.grant(user.id, flag, 'admin');
+        else await permissions.revoke(user.id, flag);
       }
-      return describe(user);
+      await users.recordAudit({ actorId: actor.id, targetId: user.id, change });
+      return { user: await describe(user), change };
     },
   };
 }
