@@ -16,4 +16,5 @@ export const memberPages = [
   { path: '/teams/workspace/auth', heading: 'Workspace invitation' },
   { path: '/admin', heading: 'Administration' },
   { path: '/admin/approve-adverts', heading: 'Approve adverts' },
+  { path: '/admin/users', heading: 'Users' },
 ] as const;

@@ -123,6 +123,12 @@ export const routes: RouteObject[] = [
                 element: lazyPage('admin-home', () => import('./pages/AdminPages').then((m) => m.AdminHomePage)),
               },
               {
+                path: 'users',
+                element: lazyPage('admin-users', () =>
+                  import('./pages/admin/AdminUsersPage').then((m) => m.AdminUsersPage),
+                ),
+              },
+              {
                 path: 'approve-adverts',
                 element: lazyPage('approve', () =>
                   import('./pages/adverts/ApproveAdvertsPage').then((m) => m.ApproveAdvertsPage),

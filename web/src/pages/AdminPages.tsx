@@ -27,6 +27,11 @@ export function AdminHomePage() {
               <ListItemText primary="Approve adverts" secondary="Review promo pages waiting for approval" />
             </ListItemButton>
           </ListItem>
+          <ListItem disablePadding>
+            <ListItemButton href="/admin/users">
+              <ListItemText primary="Users" secondary="Find a user by email, see their plan and set permissions" />
+            </ListItemButton>
+          </ListItem>
         </List>
       </Paper>
     </SectionPage>
