@@ -60,7 +60,7 @@ describe('navigation', () => {
     const menu = within(await screen.findByRole('menu'));
     expect(menu.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['My Workspace', 'About Workspace']);
     fireEvent.click(menu.getByRole('menuitem', { name: 'My Workspace' }));
-    await screen.findByRole('heading', { level: 1, name: 'My Workspace' });
+    await screen.findByRole('heading', { level: 1, name: 'Teams Workspace' });
     // The workspace page is the one page without the add button.
     expect(screen.queryByRole('button', { name: 'Add link' })).toBeNull();
   });
