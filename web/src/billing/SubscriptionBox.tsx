@@ -28,7 +28,8 @@ export function SubscriptionBox() {
             {live ? `${nameOf(live.plan)} plan` : 'Free plan'}
           </Typography>
           {live && <Chip size="small" label={live.interval === 'year' ? 'Yearly' : 'Monthly'} />}
-          {live?.cancelAtPeriodEnd && <Chip size="small" color="warning" label={billingMessages.cancelled} />}
+          {/* Error red: white on MUI's warning orange falls short of 4.5:1. */}
+          {live?.cancelAtPeriodEnd && <Chip size="small" color="error" label={billingMessages.cancelled} />}
         </Stack>
         {live?.currentPeriodEnd && (
           <Typography color="text.secondary">
