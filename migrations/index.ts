@@ -12,6 +12,7 @@ import { adverts } from './20261123T1200_adverts.js';
 import { promo } from './20261124T0000_promo.js';
 import { groups } from './20261124T1200_groups.js';
 import { billing } from './20261124T1800_billing.js';
+import { recommendations } from './20261124T2000_recommendations.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -27,6 +28,7 @@ const all = {
   '20261124T0000_promo': promo,
   '20261124T1200_groups': groups,
   '20261124T1800_billing': billing,
+  '20261124T2000_recommendations': recommendations,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

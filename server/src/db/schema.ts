@@ -343,7 +343,20 @@ export interface AdminAuditTable {
   created_at: string;
 }
 
+/** One checked answer of recommended websites per domain and region. */
+export interface RecommendationCacheTable {
+  domain: string;
+  region: string;
+  source: 'openai' | 'gemini' | 'local';
+  model: string | null;
+  /** JSON array of Recommendation. */
+  results: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
+  recommendation_cache: RecommendationCacheTable;
   billing_customer: BillingCustomerTable;
   subscription: SubscriptionTable;
   stripe_event: StripeEventTable;

@@ -1,5 +1,6 @@
 import type {
   AcceptedInvite,
+  RecommendationList,
   BillingState,
   CheckoutState,
   CreateGroupInput,
@@ -169,6 +170,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     bookmarks: {
       list: (query: BookmarkListQuery = {}) => request<Page<Bookmark>>('GET', `/api/bookmarks${queryString(query)}`),
       get: (id: string) => request<Bookmark>('GET', `/api/bookmarks/${encodeURIComponent(id)}`),
+      /** Websites related to a bookmark's site (paid plans); `region` is two letters ('gb'). */
+      recommendations: (id: string, query: { region?: string } = {}) =>
+        request<RecommendationList>(
+          'GET',
+          `/api/bookmarks/${encodeURIComponent(id)}/recommendations${queryString(query)}`,
+        ),
       create: (body: CreateBookmarkInput) => request<Bookmark>('POST', '/api/bookmarks', body),
       update: (id: string, body: UpdateBookmarkInput) =>
         request<Bookmark>('PATCH', `/api/bookmarks/${encodeURIComponent(id)}`, body),

@@ -13,6 +13,7 @@ export * from './messages.js';
 export * from './promoMessages.js';
 export * from './groups.js';
 export * from './groupMessages.js';
+export * from './recommendations.js';
 export * from './paths.js';
 export * from './plans.js';
 export * from './site.js';
