@@ -12,3 +12,4 @@ export * from './useAuthForm.js';
 export * from './validation.js';
 export * from './useDebounced.js';
 export * from './groups/index.js';
+export * from './recommendations/index.js';

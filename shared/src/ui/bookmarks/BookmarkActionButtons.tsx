@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Bookmark } from '../../domain/index.js';
+import { RecommendationsButton } from '../recommendations/RecommendationsButton.js';
 import { ActionButton } from './ActionButton.js';
 import type { BookmarkActions } from './bookmarkActions.js';
 import { FavouriteButton } from './FavouriteButton.js';
@@ -7,10 +8,11 @@ import { EditIcon, StorefrontIcon } from './icons.js';
 
 /**
  * The actions every bookmark offers, in one order wherever it is shown: favourite, edit, what the
- * host adds (`children`), then the promotor's page when the bookmark came from one.
+ * host adds (`children`), recommended websites when the host offers them, then the promotor's page
+ * when the bookmark came from one.
  */
 export function BookmarkActionButtons(props: BookmarkActions & { bookmark: Bookmark; children?: ReactNode }) {
-  const { bookmark, onToggleFavourite, onEdit, onOpenPromotor, children } = props;
+  const { bookmark, onToggleFavourite, onEdit, onOpenPromotor, onRecommend, recommendingId, children } = props;
   return (
     <>
       <FavouriteButton favourite={bookmark.favourite} onToggle={() => onToggleFavourite(bookmark)} />
@@ -18,6 +20,9 @@ export function BookmarkActionButtons(props: BookmarkActions & { bookmark: Bookm
         <EditIcon fontSize="small" />
       </ActionButton>
       {children}
+      {onRecommend && (
+        <RecommendationsButton loading={recommendingId === bookmark.id} onClick={() => onRecommend(bookmark)} />
+      )}
       {bookmark.promotor && onOpenPromotor && (
         <ActionButton label="Promotor's Page" onClick={() => onOpenPromotor(bookmark)}>
           <StorefrontIcon fontSize="small" />

@@ -16,7 +16,7 @@ export interface BookmarkRowProps extends BookmarkActions {
 }
 
 export function BookmarkRow(props: BookmarkRowProps) {
-  const { bookmark, onToggleFavourite, onEdit, onOpenPromotor, actions, leading, details } = props;
+  const { bookmark, actions, leading, details, ...handlers } = props;
   return (
     <ListItem disableGutters sx={{ gap: 1.5, alignItems: 'center' }}>
       {leading}
@@ -38,12 +38,7 @@ export function BookmarkRow(props: BookmarkRowProps) {
         )}
       </Box>
       <Stack direction="row" sx={{ flexShrink: 0 }}>
-        <BookmarkActionButtons
-          bookmark={bookmark}
-          onToggleFavourite={onToggleFavourite}
-          onEdit={onEdit}
-          onOpenPromotor={onOpenPromotor}
-        />
+        <BookmarkActionButtons bookmark={bookmark} {...handlers} />
         {actions}
       </Stack>
     </ListItem>

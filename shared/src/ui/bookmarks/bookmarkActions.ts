@@ -6,4 +6,8 @@ export interface BookmarkActions {
   onEdit: (bookmark: Bookmark) => void;
   /** Opens the promotor's page (/promo/{promotor} on the web); the button shows only when set and the bookmark has one. */
   onOpenPromotor?: (bookmark: Bookmark) => void;
+  /** Loads the bookmark's recommended websites; the button shows only when set (paid plans: the host decides). */
+  onRecommend?: (bookmark: Bookmark) => void;
+  /** The bookmark whose recommendations are loading: its button shows progress and takes no second click. */
+  recommendingId?: string | null;
 }

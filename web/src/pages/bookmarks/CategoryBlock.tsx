@@ -8,6 +8,8 @@ import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
 import { FeedDialogHost } from '../../feeds/FeedDialogHost';
 import { usePaidPlan } from '../../plans/usePaidPlan';
+import { RecommendationsHost } from '../../recommendations/RecommendationsHost';
+import { useRecommendations } from '../../recommendations/useRecommendations';
 
 const step = 20;
 
@@ -26,9 +28,10 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
   const actions = useBookmarkActions();
   const showAdd = useAddDialog((s) => s.show);
   const navigate = useNavigate();
-  // See RSS Feed: paid plans only (reading feeds is a paid feature), and only on bookmarks with an RSS address.
+  // See RSS Feed and Recommended websites: paid plans only (reading feeds is a paid feature), and only on bookmarks with an RSS address.
   const paid = usePaidPlan();
   const [feedOf, setFeedOf] = useState<Bookmark | null>(null);
+  const recommendations = useRecommendations();
 
   if (!page) return <Skeleton variant="rounded" height={160} aria-label={`Loading ${category}`} />;
   if (search && page.total === 0) return null;
@@ -43,9 +46,18 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
         onToggleFavourite={actions.toggleFavourite}
         onEdit={onEdit}
         onOpenPromotor={(b) => navigate(`/promo/${encodeURIComponent(b.promotor!)}`)}
+        onRecommend={paid ? recommendations.show : undefined}
+        recommendingId={recommendations.recommendingId}
         renderActions={paid ? (b) => <SeeFeedButton bookmark={b} onSeeFeed={setFeedOf} /> : undefined}
       />
       {paid && <FeedDialogHost bookmark={feedOf} onClose={() => setFeedOf(null)} />}
+      {paid && (
+        <RecommendationsHost
+          state={recommendations.state}
+          onRetry={recommendations.retry}
+          onClose={recommendations.close}
+        />
+      )}
       {page.total > page.items.length && (
         <Button
           size="small"

@@ -17,6 +17,9 @@ import { ExportButton } from '../../bookmarks/ExportButton';
 import { useLibrary } from '../../bookmarks/library';
 import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
+import { usePaidPlan } from '../../plans/usePaidPlan';
+import { RecommendationsHost } from '../../recommendations/RecommendationsHost';
+import { useRecommendations } from '../../recommendations/useRecommendations';
 import { usePageMeta } from '../usePageTitle';
 import { deleteSelectedText, deleteSelectedTitle, resultsText, searchPageSize } from './resultsText';
 import { SearchResultRow } from './SearchResultRow';
@@ -47,6 +50,9 @@ export function SearchPage() {
   const bulk = useBulkDelete(() => setSelected(new Set()));
   const showAdd = useAddDialog((s) => s.show);
   const navigate = useNavigate();
+  // Recommended websites: paid plans only (the server answers 403 otherwise).
+  const paid = usePaidPlan();
+  const recommendations = useRecommendations();
 
   useEffect(() => {
     loadCategories().catch(() => {});
@@ -127,6 +133,8 @@ export function SearchPage() {
                   onToggleFavourite={actions.toggleFavourite}
                   onEdit={setEditing}
                   onOpenPromotor={(x) => navigate(`/promo/${encodeURIComponent(x.promotor!)}`)}
+                  onRecommend={paid ? recommendations.show : undefined}
+                  recommendingId={recommendations.recommendingId}
                 />
               ))}
             </List>
@@ -150,6 +158,13 @@ export function SearchPage() {
           onCancel={bulk.cancel}
         />
         <EditBookmarkHost bookmark={editing} onClose={() => setEditing(null)} />
+        {paid && (
+          <RecommendationsHost
+            state={recommendations.state}
+            onRetry={recommendations.retry}
+            onClose={recommendations.close}
+          />
+        )}
       </Stack>
     </Container>
   );

@@ -9,6 +9,9 @@ interface Props {
   onToggleFavourite: (bookmark: Bookmark) => Promise<unknown>;
   onEdit: (bookmark: Bookmark) => void;
   onOpenPromotor: (bookmark: Bookmark) => void;
+  /** Set on paid plans only: Recommended websites. */
+  onRecommend?: (bookmark: Bookmark) => void;
+  recommendingId?: string | null;
 }
 
 /** One result: a selection box, then the shared row with the category and the full address. */
