@@ -115,13 +115,16 @@ describe('Recommended websites from the search page', () => {
     expect(calls.filter((c) => c.url.includes('/recommendations'))).toHaveLength(2);
   });
 
-  it('says so when no site was found', async () => {
+  it('says so when no site was found, and hands focus back to the button on closing', async () => {
     server(true, [{ status: 200, body: { ...answer, items: [], source: 'local', model: null } }]);
-    fireEvent.click(button(await searchRow()));
+    const row = await searchRow();
+    button(row).focus();
+    fireEvent.click(button(row));
     const drawer = await screen.findByRole('dialog', { name: 'Recommended websites' });
     expect(within(drawer).getByText('No related websites were found for this site yet.')).toBeTruthy();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recommended websites' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button(row)));
   });
 });
 

@@ -10,8 +10,9 @@ export interface RecommendationsButtonProps {
 
 /** The row action 'Recommended websites'; a spinner in its place while the list loads (the drawer opens after). */
 export function RecommendationsButton({ loading, onClick }: RecommendationsButtonProps) {
+  // Not disabled while loading: a disabled button drops focus, and the drawer hands focus back here on closing.
   return (
-    <ActionButton label={recommendationMessages.button} onClick={onClick} disabled={loading}>
+    <ActionButton label={recommendationMessages.button} onClick={loading ? ignore : onClick}>
       {loading ? (
         <CircularProgress size={18} aria-label="Loading recommendations" />
       ) : (
@@ -20,3 +21,5 @@ export function RecommendationsButton({ loading, onClick }: RecommendationsButto
     </ActionButton>
   );
 }
+
+function ignore() {}
