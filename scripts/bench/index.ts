@@ -14,6 +14,7 @@ import { percentile, root, round, signUp, sleep, startBenchServer } from './supp
 import { measureLanding } from './web.js';
 import { measureAdverts } from './adverts.js';
 import { measurePromo } from './promo.js';
+import { measureRecommendations } from './recommendations.js';
 import { measureWorkspaces } from './workspaces.js';
 
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
@@ -178,6 +179,7 @@ console.log(
       rssReading,
       promoPages,
       workspaces,
+      recommendations: await measureRecommendations(),
       extension,
       peers: 'none measured: no peer product runs on this machine',
     },

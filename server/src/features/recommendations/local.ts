@@ -7,9 +7,12 @@ import type { LocalRecommendationInput, LocalRecommender } from './local-recomme
  * The savers of a domain whose libraries are read. A domain saved by everyone would otherwise make
  * one answer walk the whole table; the first ones in user-id order come straight off the
  * (domain, user_id) index without reading rows, and as ids are random UUIDs they are an unbiased
- * sample rather than the oldest or newest accounts.
+ * sample rather than the oldest or newest accounts. Each sampled library is then read row by row
+ * (no index holds user_id with domain), so this bounds the answer time: at 1,000,000 bookmarks
+ * 500 savers' libraries are about 50,000 rows (scripts/bench/recommendations.ts). A site then
+ * counts where at least 5 of the 500 (1%) saved it too.
  */
-export const saverSample = 1000;
+export const saverSample = 500;
 /** Promo adverts never take more than this many places, nor more than a third of a full list. */
 export const promoMax = 3;
 /** The most places one answer can have, whatever the caller asks. */
@@ -20,43 +23,47 @@ const countMax = 50;
  */
 const countBuckets = [1000, 500, 250, 100, 50, 25, 10, recommendationRules.localMinUsers];
 
-export function localRecommender(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): LocalRecommender {
+/** The domains the asking user saved: never recommended back to them. */
+const ownDomains = (db: Kysely<Database>, userId: string) =>
+  db.selectFrom('bookmark as own').select('own.domain').where('own.user_id', '=', userId);
+
+/**
+ * One query: the sampled savers of `domain` (index bookmark_domain_user), their bookmarks (index
+ * bookmark_user_created), counted per other domain by distinct user. Exported for the bench's
+ * query plan.
+ */
+export function coSavedQuery(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  { userId, domain }: Pick<LocalRecommendationInput, 'userId' | 'domain'>,
+  limit: number,
+) {
   // Domains are ordered byte-wise on both engines: Postgres' default collation would ignore the
   // dots and hyphens on a first pass and order ties differently from SQLite.
   const byDomain = dialect === 'postgres' ? sql`b.domain collate "C"` : sql`b.domain`;
+  return db
+    .with('savers', (q) =>
+      q
+        .selectFrom('bookmark')
+        .select('user_id')
+        .distinct()
+        .where('domain', '=', domain)
+        .orderBy('user_id')
+        .limit(saverSample),
+    )
+    .selectFrom('savers')
+    .innerJoin('bookmark as b', 'b.user_id', 'savers.user_id')
+    .select((eb) => ['b.domain', eb.fn.count<number | string>('b.user_id').distinct().as('users')])
+    .where('b.domain', '<>', domain)
+    .where('b.domain', 'not in', ownDomains(db, userId))
+    .groupBy('b.domain')
+    .having((eb) => eb.fn.count('b.user_id').distinct(), '>=', recommendationRules.localMinUsers)
+    .orderBy('users', 'desc')
+    .orderBy(byDomain)
+    .limit(limit);
+}
 
-  /** The domains the asking user saved: never recommended back to them. */
-  const ownDomains = (userId: string) =>
-    db.selectFrom('bookmark as own').select('own.domain').where('own.user_id', '=', userId);
-
-  /**
-   * One query: the sampled savers of `domain` (index bookmark_domain_user), their bookmarks (index
-   * bookmark_user_created), counted per other domain by distinct user.
-   */
-  function coSaved({ userId, domain }: LocalRecommendationInput, limit: number) {
-    return db
-      .with('savers', (q) =>
-        q
-          .selectFrom('bookmark')
-          .select('user_id')
-          .distinct()
-          .where('domain', '=', domain)
-          .orderBy('user_id')
-          .limit(saverSample),
-      )
-      .selectFrom('savers')
-      .innerJoin('bookmark as b', 'b.user_id', 'savers.user_id')
-      .select((eb) => ['b.domain', eb.fn.count<number | string>('b.user_id').distinct().as('users')])
-      .where('b.domain', '<>', domain)
-      .where('b.domain', 'not in', ownDomains(userId))
-      .groupBy('b.domain')
-      .having((eb) => eb.fn.count('b.user_id').distinct(), '>=', recommendationRules.localMinUsers)
-      .orderBy('users', 'desc')
-      .orderBy(byDomain)
-      .limit(limit)
-      .execute();
-  }
-
+export function localRecommender(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): LocalRecommender {
   /** Approved adverts of the category (any case), newest first, of sites the user has not saved. */
   function adverts({ userId, domain, category }: LocalRecommendationInput, limit: number) {
     return db
@@ -65,7 +72,7 @@ export function localRecommender(db: Kysely<Database>, dialect: 'sqlite' | 'post
       .where('status', '=', 1)
       .where(sql`lower(category)`, '=', sql`lower(${category})`)
       .where('domain', '<>', domain)
-      .where('domain', 'not in', ownDomains(userId))
+      .where('domain', 'not in', ownDomains(db, userId))
       .orderBy('approved_at', 'desc')
       .orderBy('slug')
       .limit(limit)
@@ -76,7 +83,10 @@ export function localRecommender(db: Kysely<Database>, dialect: 'sqlite' | 'post
     async recommend(input) {
       const count = Math.min(Math.floor(input.count), countMax);
       if (!(count > 0) || !input.domain) return [];
-      const [sites, promos] = await Promise.all([coSaved(input, count), adverts(input, Math.min(promoMax, count))]);
+      const [sites, promos] = await Promise.all([
+        coSavedQuery(db, dialect, input, count).execute(),
+        adverts(input, Math.min(promoMax, count)),
+      ]);
 
       const siteItems = sites.flatMap((s): Recommendation[] => {
         const link = httpLink(`https://${s.domain}/`);
