@@ -89,6 +89,8 @@ export function localRecommender(db: Kysely<Database>, dialect: 'sqlite' | 'post
       ]);
 
       const siteItems = sites.flatMap((s): Recommendation[] => {
+        // The site itself, named by its domain: a saved page's title or address names one page that
+        // perhaps one member saved, which is what the 5-user threshold keeps private.
         const link = httpLink(`https://${s.domain}/`);
         if (!link) return [];
         const users = Number(s.users);
