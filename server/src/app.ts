@@ -41,6 +41,8 @@ import { promoRoutes } from './features/promo/routes.js';
 import type { PromoService } from './features/promo/service.js';
 import { groupRoutes } from './features/groups/routes.js';
 import type { GroupService } from './features/groups/service.js';
+import { recommendationRoutes } from './features/recommendations/routes.js';
+import type { RecommendationService } from './features/recommendations/service.js';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +63,7 @@ export interface AppDeps {
   admin: AdminService;
   promo: PromoService;
   groups: GroupService;
+  recommendations: RecommendationService;
   /** The live-update stream, GET /groups/events (features/groups/live). */
   groupEvents: Router;
   filesRoot: string;
@@ -132,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
   api.use(planRoutes(deps.plans));
   api.use(billingRoutes(deps.billing, deps.billingWebhooks));
+  api.use(recommendationRoutes(deps.recommendations, db));
   api.use(bookmarkRoutes(deps.bookmarks));
   api.use(feedRoutes(deps.feeds, db, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));

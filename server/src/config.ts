@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { outsideFetchBudget } from '@linkhive/shared/domain';
+import { outsideFetchBudget, recommendationRules } from '@linkhive/shared/domain';
 
 export interface Config {
   port: number;
@@ -35,6 +35,15 @@ export interface Config {
   stripeWebhookSecret: string | null;
   /** STRIPE_API_BASE: a Stripe-compatible endpoint (tests' fake); null is Stripe itself. */
   stripeApiBase: string | null;
+  /** Recommended websites (features/recommendations): each provider is skipped without its key. */
+  recommendations: {
+    openai: { apiKey: string | null; baseUrl: string | null; model: string };
+    gemini: { apiKey: string | null; baseUrl: string | null; model: string };
+    /** RECOMMENDATION_DAILY_LIMIT: provider calls (cache misses) per account per day. */
+    dailyLimit: number;
+    /** RECOMMENDATION_TIMEOUT_MS: how long each provider gets before the next is asked. */
+    timeoutMs: number;
+  };
 }
 
 const list = (v: string | undefined) =>
@@ -75,6 +84,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiBase: stripeApiBase(env.STRIPE_API_BASE),
+    recommendations: {
+      openai: {
+        apiKey: env.OPENAI_API_KEY || null,
+        baseUrl: env.OPENAI_BASE_URL || null,
+        model: env.OPENAI_MODEL || 'gpt-3.5-turbo',
+      },
+      gemini: {
+        apiKey: env.GEMINI_API_KEY || null,
+        baseUrl: env.GEMINI_BASE_URL || null,
+        model: env.GEMINI_MODEL || 'gemini-1.5-pro',
+      },
+      dailyLimit: positive('RECOMMENDATION_DAILY_LIMIT', env, recommendationRules.dailyProviderCalls),
+      timeoutMs: positive('RECOMMENDATION_TIMEOUT_MS', env, recommendationRules.providerTimeoutMs),
+    },
   };
 }
 
@@ -94,4 +117,12 @@ function stripeApiBase(url: string | undefined): string | null {
   } catch {
     throw new Error(`STRIPE_API_BASE must be an address such as http://127.0.0.1:12111, got "${url}"`);
   }
+}
+
+function positive(name: string, env: NodeJS.ProcessEnv, fallback: number): number {
+  const v = env[name];
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
 }

@@ -59,6 +59,11 @@ import { groupRepository } from './features/groups/repository.js';
 import { groupService } from './features/groups/service.js';
 import { groupMails } from './features/groups/mails.js';
 import { createGroupLive } from './features/groups/live/index.js';
+import { recommendationProviders } from './features/recommendations/providers.js';
+import { recommendationRepository } from './features/recommendations/repository.js';
+import { recommendationService } from './features/recommendations/service.js';
+import type { LocalRecommender } from './features/recommendations/local-recommender.js';
+import { localRecommender } from './features/recommendations/local.js';
 
 export interface Server {
   app: Express;
@@ -85,6 +90,8 @@ export async function createServer(
     sqliteFile?: string;
     /** The built import worker; tests build it from source (server/src/testing/build-workers.ts). */
     importWorkerFile?: string;
+    /** Stands in for the local recommender (tests script its answers). */
+    localRecommender?: LocalRecommender;
   } = {},
 ): Promise<Server> {
   const log = opts.log ?? createLogger(config.logLevel);
@@ -248,6 +255,18 @@ export async function createServer(
   await imports.recover(database.dialect);
   const stopSweep = imports.sweep();
 
+  const recommendations = recommendationService({
+    db,
+    repo: recommendationRepository(db),
+    bookmarks: bookmarkRepo,
+    permissions,
+    providers: recommendationProviders(config.recommendations),
+    local: opts.localRecommender ?? localRecommender(db, database.dialect),
+    dailyLimit: config.recommendations.dailyLimit,
+    timeoutMs: config.recommendations.timeoutMs,
+    log,
+  });
+
   const app = createApp({
     config,
     db,
@@ -266,6 +285,7 @@ export async function createServer(
     admin: adminService(users, permissions),
     promo: promoService({ adverts: advertRepo, repo: promoRepository(db) }),
     groups,
+    recommendations,
     groupEvents: groupLive.routes,
     filesRoot: files.root,
   });

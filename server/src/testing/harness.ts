@@ -31,15 +31,22 @@ interface Storage {
 }
 
 /** A real server on a free port, its own data folder and its own database. */
-export async function startTestServer(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  /** Stand-ins createServer accepts (e.g. a scripted local recommender). */
+  serverOpts: ServerOptions = {},
+): Promise<TestServer> {
   const storage: Storage = {
     dataDir: await fs.mkdtemp(path.join(os.tmpdir(), 'linkhive-test-')),
     pgDb: dialect === 'postgres' ? await createPostgresDatabase() : null,
   };
-  return serveOn(storage, env);
+  return serveOn(storage, env, serverOpts);
 }
 
-async function serveOn(storage: Storage, env: Record<string, string>): Promise<TestServer> {
+type ServerOptions = Pick<NonNullable<Parameters<typeof createServer>[1]>, 'localRecommender'>;
+
+async function serveOn(storage: Storage, env: Record<string, string>, serverOpts: ServerOptions): Promise<TestServer> {
   const { dataDir, pgDb } = storage;
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
@@ -53,6 +60,7 @@ async function serveOn(storage: Storage, env: Record<string, string>): Promise<T
   const server = await createServer(config, {
     log: pino({ level: process.env.TEST_LOG ?? 'silent' }),
     importWorkerFile: inject('importWorkerFile'),
+    ...serverOpts,
   });
   const http = server.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => http.once('listening', resolve));
@@ -71,7 +79,7 @@ async function serveOn(storage: Storage, env: Record<string, string>): Promise<T
     agent: () => new Agent(url),
     async restart() {
       await stop();
-      return serveOn(storage, env);
+      return serveOn(storage, env, serverOpts);
     },
     async close() {
       await stop();
