@@ -106,7 +106,7 @@ export function recommendationService(deps: {
       if (!deps.providers.length) return local();
 
       // Counted before asking, so that parallel requests cannot all slip under the limit.
-      const { count } = await countInWindow(deps.db, `recommendations:${user.id}`, dayMs);
+      const { count } = await countInWindow(deps.db, `recommendation-calls:${user.id}`, dayMs);
       if (count > deps.dailyLimit) return local(recommendationMessages.dailyLimit);
 
       const answer = await fromProviders(domain, query.region);
