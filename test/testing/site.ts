@@ -8,7 +8,7 @@ export const publicPages = [
   { path: '/subscriptions/pro', heading: 'Pro plan' },
   { path: '/subscriptions/business', heading: 'Business plan' },
   { path: '/subscriptions/enterprise', heading: 'Enterprise plan' },
-  { path: '/payment/success', heading: 'Thank you!' },
+  { path: '/payment/success', heading: 'Check your subscription' },
   { path: '/aboutus', heading: 'About Linkhive' },
   { path: '/policy', heading: 'Privacy Policy' },
   { path: '/terms', heading: 'Terms of Service' },
