@@ -15,6 +15,7 @@ import { measureLanding } from './web.js';
 import { measureAdverts } from './adverts.js';
 import { measurePromo } from './promo.js';
 import { measureRecommendations } from './recommendations.js';
+import { measureRecommendationCache } from './recommendation-cache.js';
 import { measureWorkspaces } from './workspaces.js';
 
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
@@ -179,7 +180,7 @@ console.log(
       rssReading,
       promoPages,
       workspaces,
-      recommendations: await measureRecommendations(),
+      recommendations: { local: await measureRecommendations(), drawer: await measureRecommendationCache() },
       extension,
       peers: 'none measured: no peer product runs on this machine',
     },
