@@ -1,17 +1,29 @@
-import type { Bookmark, BookmarkFeed } from '@linkhive/shared/domain';
+import type { BookmarkFeed } from '@linkhive/shared/domain';
 import { feedMessages } from '@linkhive/shared/domain';
 import { FeedDialog, useNotify } from '@linkhive/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 
-interface Props {
-  /** The bookmark whose feed is open, or null when the dialog is closed. */
-  bookmark: Bookmark | null;
-  onClose: () => void;
+/** Whatever has a feed: a bookmark, or a workspace group's link. */
+interface FeedOwner {
+  id: string;
+  title: string;
 }
 
-/** Loads a bookmark's feed page by page into the shared dialog; a failure also raises the spec's notice. */
-export function FeedDialogHost({ bookmark, onClose }: Props) {
+type FeedQuery = { page: number; refresh: boolean };
+
+interface Props {
+  /** The bookmark (or link) whose feed is open, or null when the dialog is closed. */
+  bookmark: FeedOwner | null;
+  onClose: () => void;
+  /** Where its feed comes from; a bookmark's by default. */
+  load?: (id: string, query: FeedQuery) => Promise<BookmarkFeed>;
+}
+
+const bookmarkFeed = (id: string, query: FeedQuery) => api.feeds.bookmarkFeed(id, query);
+
+/** Loads a feed page by page into the shared dialog; a failure also raises the spec's notice. */
+export function FeedDialogHost({ bookmark, onClose, load = bookmarkFeed }: Props) {
   const notify = useNotify();
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
@@ -22,6 +34,9 @@ export function FeedDialogHost({ bookmark, onClose }: Props) {
   });
   const id = bookmark?.id ?? null;
   const retried = useRef(0);
+  // The latest loader, without making a new one (an inline arrow) ask again on every render.
+  const loader = useRef(load);
+  loader.current = load;
 
   // Another bookmark starts on its first page with nothing on screen; the last one stays named while the dialog closes.
   const [shown, setShown] = useState(bookmark);
@@ -38,7 +53,7 @@ export function FeedDialogHost({ bookmark, onClose }: Props) {
     // Only the request right after Try Again asks the site; later pages come from the cache.
     const refresh = attempt > retried.current;
     retried.current = attempt;
-    api.feeds.bookmarkFeed(id, { page, refresh }).then(
+    loader.current(id, { page, refresh }).then(
       (feed) => live && setState({ feed, loading: false, failed: false }),
       () => {
         if (!live) return;
