@@ -25,6 +25,14 @@ export async function openPage(page: Page, path: string, heading: string) {
 
 /** The violations axe rates serious or critical, as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // MUI fades dialogs, notices and drawers in: axe blends a half-shown element into what is behind
+  // it and reports contrast that no user sees. Checked once every finite animation has ended
+  // (spinners run forever and are left alone).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
