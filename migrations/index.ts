@@ -13,6 +13,7 @@ import { promo } from './20261124T0000_promo.js';
 import { groups } from './20261124T1200_groups.js';
 import { billing } from './20261124T1800_billing.js';
 import { recommendations } from './20261124T2000_recommendations.js';
+import { storedFiles } from './20261125T1000_stored_files.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -29,6 +30,7 @@ const all = {
   '20261124T1200_groups': groups,
   '20261124T1800_billing': billing,
   '20261124T2000_recommendations': recommendations,
+  '20261125T1000_stored_files': storedFiles,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

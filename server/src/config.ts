@@ -1,8 +1,18 @@
+import os from 'node:os';
 import path from 'node:path';
 import { outsideFetchBudget, recommendationRules } from '@linkhive/shared/domain';
 
 export interface Config {
   port: number;
+  /** WEB_CONCURRENCY: server processes sharing the port (default: the machine's cores). */
+  webConcurrency: number;
+  /**
+   * JOB_WORKER=off: this process runs no background jobs (screenshots, mail, threat checks). In a
+   * cluster only the first process runs them; on several machines, each machine's first does.
+   */
+  jobWorker: boolean;
+  /** FILE_STORE: where stored files live; 'database' (the default with DATABASE_URL) or 'disk'. */
+  fileStore: 'disk' | 'database';
   dataDir: string;
   publicUrl: string;
   databaseUrl: string | null;
@@ -62,11 +72,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new Error(`PUBLIC_URL must be an absolute address, got "${env.PUBLIC_URL}"`);
   }
+  const databaseUrl = env.DATABASE_URL || null;
+  const fileStore = env.FILE_STORE || (databaseUrl ? 'database' : 'disk');
+  if (fileStore !== 'disk' && fileStore !== 'database')
+    throw new Error(`FILE_STORE must be disk or database, got "${env.FILE_STORE}"`);
   return {
     port,
+    webConcurrency: env.WEB_CONCURRENCY
+      ? atLeastOne('WEB_CONCURRENCY', env.WEB_CONCURRENCY)
+      : os.availableParallelism(),
+    jobWorker: env.JOB_WORKER !== 'off',
+    fileStore,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     publicUrl,
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl,
     smtpUrl: env.SMTP_URL || null,
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     fetchAllowHosts: list(env.FETCH_ALLOW_HOSTS),
@@ -124,5 +143,11 @@ function positive(name: string, env: NodeJS.ProcessEnv, fallback: number): numbe
   if (!v) return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
+}
+
+function atLeastOne(name: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got "${v}"`);
   return n;
 }

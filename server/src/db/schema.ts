@@ -76,6 +76,14 @@ export interface RateLimitTable {
   count: number;
 }
 
+export interface StoredFileTable {
+  /** The public path, /files/<folder>/<name>. */
+  path: string;
+  data: Buffer;
+  size: number;
+  created_at: string;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -387,5 +395,6 @@ export interface Database {
   profile: ProfileTable;
   user_permission: UserPermissionTable;
   rate_limit: RateLimitTable;
+  stored_file: StoredFileTable;
   kysely_migration: { name: string; timestamp: string };
 }
