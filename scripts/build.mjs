@@ -35,8 +35,11 @@ async function buildServer() {
   await build({
     entryPoints: {
       main: path.join(root, 'server/src/main.ts'),
+      // The server process itself; main.js loads it, or forks several of it (server/src/cluster).
+      serve: path.join(root, 'server/src/serve.ts'),
       migrate: path.join(root, 'server/src/migrate.ts'),
       admin: path.join(root, 'server/src/admin.ts'),
+      backup: path.join(root, 'server/src/backup.ts'),
       // Runs in a worker thread beside main.js (server/src/features/import/runner.ts).
       'import-worker': path.join(root, 'server/src/features/import/worker-thread.ts'),
     },

@@ -19,6 +19,7 @@ import type { WebhookHandler } from './features/billing/webhooks.js';
 import { planRoutes } from './features/plans/routes.js';
 import type { PlanService } from './features/plans/service.js';
 import { storedFiles, webApp } from './web/static.js';
+import type { FileStore } from './integrations/files/index.js';
 import { bookmarkRoutes } from './features/bookmarks/routes.js';
 import type { BookmarkService } from './features/bookmarks/service.js';
 import { exportRoutes } from './features/export/routes.js';
@@ -66,7 +67,7 @@ export interface AppDeps {
   recommendations: RecommendationService;
   /** The live-update stream, GET /groups/events (features/groups/live). */
   groupEvents: Router;
-  filesRoot: string;
+  files: FileStore;
 }
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
@@ -152,7 +153,7 @@ export function createApp(deps: AppDeps): Express {
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));
   app.use('/api', api);
 
-  app.use('/files', storedFiles(deps.filesRoot));
+  app.use('/files', storedFiles(deps.files));
 
   const web = config.webDist
     ? webApp(config.webDist, config.publicUrl, { promoPreview: (slug) => deps.promo.linkPreview(slug) })

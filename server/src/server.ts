@@ -35,6 +35,7 @@ import { profileService } from './features/profile/service.js';
 import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/service.js';
 import { screenshotRepository } from './features/screenshots/repository.js';
 import { diskFileStore } from './integrations/files/index.js';
+import { databaseFileStore } from './integrations/files/database.js';
 import { createAddressGuard } from './integrations/page-fetch/address-guard.js';
 import { createGuardedFetch } from './integrations/page-fetch/guarded-fetch.js';
 import { createScreenshotter } from './integrations/screenshots/index.js';
@@ -55,6 +56,7 @@ import { adminService } from './features/admin/service.js';
 import { promoRepository } from './features/promo/repository.js';
 import { promoService } from './features/promo/service.js';
 import { startWorker, type Worker } from './jobs/worker.js';
+import type { Peers } from './cluster/peers.js';
 import { groupRepository } from './features/groups/repository.js';
 import { groupService } from './features/groups/service.js';
 import { groupMails } from './features/groups/mails.js';
@@ -92,6 +94,13 @@ export async function createServer(
     importWorkerFile?: string;
     /** Stands in for the local recommender (tests script its answers). */
     localRecommender?: LocalRecommender;
+    /** The other server processes of this machine (cluster mode); null when alone. */
+    peers?: Peers | null;
+    /**
+     * End imports left running, as after a crash (default). Off for a process that joins a running
+     * cluster: the imports it finds belong to live siblings.
+     */
+    recoverImports?: boolean;
   } = {},
 ): Promise<Server> {
   const log = opts.log ?? createLogger(config.logLevel);
@@ -109,7 +118,14 @@ export async function createServer(
   const permissions = permissionService(permissionRepository(db), config.adminEmails);
   const secret = await ensureAuthSecret(db, config.authSecret);
   const queue = jobQueue(db, database.dialect);
-  let worker: Worker | null = null;
+  // Without a job worker of its own (JOB_WORKER=off), a process wakes the sibling that has one.
+  let worker: Worker = {
+    poke: () => peers?.broadcast('jobs'),
+    idle: async () => {},
+    stop: async () => {},
+  };
+  const peers = opts.peers ?? null;
+  const poke = () => worker.poke();
   const mailLink = (mode: string, code: string) =>
     `${config.publicUrl}/actionUrl?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
   const betterAuth = createBetterAuth({
@@ -135,7 +151,7 @@ export async function createServer(
     accountRateLimit: config.authAccountRateLimit,
     async queueMail(job) {
       await queue.enqueue(AUTH_MAIL_JOB, job);
-      worker?.poke();
+      poke();
     },
     sendVerifyCode: (user, code) => mailer.send(welcomeMail(user.email, user.name, mailLink('verifyEmail', code))),
   });
@@ -154,7 +170,7 @@ export async function createServer(
 
   const guard = createAddressGuard(config.fetchAllowHosts);
   const fetchPage = createGuardedFetch(guard);
-  const files = diskFileStore(config.dataDir);
+  const files = config.fileStore === 'database' ? databaseFileStore(db) : diskFileStore(config.dataDir);
   const screenshotter = createScreenshotter({
     enabled: config.screenshots,
     chromiumPath: config.chromiumPath,
@@ -166,7 +182,7 @@ export async function createServer(
     queue,
     files,
     screenshotter,
-    poke: () => worker?.poke(),
+    poke: () => poke(),
   });
   const users = userLookupRepository(db);
   const advertRepo = advertRepository(db);
@@ -175,7 +191,7 @@ export async function createServer(
     repo: advertRepo,
     threats,
     queue,
-    poke: () => worker?.poke(),
+    poke: () => poke(),
     log,
   });
   const adverts = advertService({
@@ -188,13 +204,19 @@ export async function createServer(
       publicUrl: config.publicUrl,
       async send(message) {
         await queue.enqueue(MAIL_JOB, message);
-        worker?.poke();
+        poke();
       },
       ownerOf: (userId) => users.byId(userId),
     }),
     storeImage: async (kind, data) => files.put('adverts', randomImageName(), await reencodePng(data, kind)),
   });
-  const groupLive = await createGroupLive({ db, dialect: database.dialect, databaseUrl: config.databaseUrl, log });
+  const groupLive = await createGroupLive({
+    db,
+    dialect: database.dialect,
+    databaseUrl: config.databaseUrl,
+    peers,
+    log,
+  });
   const groups = groupService({
     repo: groupRepo,
     permissions,
@@ -203,21 +225,24 @@ export async function createServer(
       publicUrl: config.publicUrl,
       async send(message) {
         await queue.enqueue(MAIL_JOB, message);
-        worker?.poke();
+        poke();
       },
     }),
     log,
   });
-  worker = startWorker(
-    queue,
-    {
-      [SCREENSHOT_JOB]: (payload) => screenshots.run(payload),
-      [AUTH_MAIL_JOB]: (payload) => auth.runMailJob(payload),
-      [MAIL_JOB]: (message: MailMessage) => mailer.send(message),
-      [THREAT_CHECK_JOB]: (payload, attempt) => checks.run(payload, attempt),
-    },
-    log,
-  );
+  if (config.jobWorker) {
+    worker = startWorker(
+      queue,
+      {
+        [SCREENSHOT_JOB]: (payload) => screenshots.run(payload),
+        [AUTH_MAIL_JOB]: (payload) => auth.runMailJob(payload),
+        [MAIL_JOB]: (message: MailMessage) => mailer.send(message),
+        [THREAT_CHECK_JOB]: (payload, attempt) => checks.run(payload, attempt),
+      },
+      log,
+    );
+    peers?.on('jobs', () => worker.poke());
+  }
   // Outside fetches are budgeted per account (see outsideFetchBudget); feeds and site icons apart.
   const budget = (name: string) =>
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
@@ -252,7 +277,7 @@ export async function createServer(
     },
   });
   const imports = importService({ repo: importRepo, runner: importWorker, log });
-  await imports.recover(database.dialect);
+  if (opts.recoverImports ?? true) await imports.recover(database.dialect);
   const stopSweep = imports.sweep();
 
   const recommendations = recommendationService({
@@ -287,7 +312,7 @@ export async function createServer(
     groups,
     recommendations,
     groupEvents: groupLive.routes,
-    filesRoot: files.root,
+    files,
   });
 
   return {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import { publicPathOf, type FileStore } from '../integrations/files/index.js';
 import { withPagePreview, type PagePreview } from './link-preview.js';
 
 /**
@@ -63,7 +64,7 @@ export function webApp(distDir: string, publicUrl: string, opts: WebAppOptions =
 }
 
 /** Screenshots and uploads: names are random or versioned, so they can be cached for good. */
-export function storedFiles(root: string): Router {
+export function storedFiles(files: FileStore): Router {
   const r = express.Router();
   r.use((_req, res, next) => {
     // Served from our origin, so never let a stored file run script or be sniffed into HTML.
@@ -71,6 +72,30 @@ export function storedFiles(root: string): Router {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
-  r.use(express.static(root, { index: false, dotfiles: 'deny', immutable: true, maxAge: '365d', fallthrough: true }));
+  if (files.root) {
+    r.use(
+      express.static(files.root, {
+        index: false,
+        dotfiles: 'deny',
+        immutable: true,
+        maxAge: '365d',
+        fallthrough: true,
+      }),
+    );
+    return r;
+  }
+  r.get('/:folder/:name', async (req, res, next) => {
+    const { folder, name } = req.params;
+    let publicPath: string;
+    try {
+      publicPath = publicPathOf(folder, name);
+    } catch {
+      return next();
+    }
+    const data = await files.read(publicPath);
+    if (!data) return next();
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type(path.extname(name) || 'application/octet-stream').send(data);
+  });
   return r;
 }

@@ -1,16 +1,27 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Stored files behind a small interface; the first implementation is the local disk under DATA_DIR/files. */
+/**
+ * Stored files behind a small interface: the local disk under DATA_DIR/files (one machine), or the
+ * database (databaseFileStore, for processes on several machines).
+ */
 export interface FileStore {
   /** Stores the bytes and answers the public path under /files/. */
   put(folder: string, name: string, data: Uint8Array): Promise<string>;
   read(publicPath: string): Promise<Buffer | null>;
   remove(publicPath: string | null | undefined): Promise<void>;
-  root: string;
+  /** The folder the files sit in, served as static files; null when they are not on this disk. */
+  root: string | null;
 }
 
 const safeName = /^[\w.-]+$/;
+
+/** /files/<folder>/<name>, refusing names that could climb out of the store. */
+export function publicPathOf(folder: string, name: string): string {
+  if (![folder, name].every((part) => safeName.test(part) && !part.startsWith('.')))
+    throw new Error(`Unsafe file name ${folder}/${name}`);
+  return `/files/${folder}/${name}`;
+}
 
 export function diskFileStore(dataDir: string): FileStore {
   const root = path.join(dataDir, 'files');
@@ -23,7 +34,7 @@ export function diskFileStore(dataDir: string): FileStore {
   return {
     root,
     async put(folder, name, data) {
-      if (!safeName.test(folder) || !safeName.test(name)) throw new Error(`Unsafe file name ${folder}/${name}`);
+      publicPathOf(folder, name);
       await fs.mkdir(path.join(root, folder), { recursive: true });
       const tmp = path.join(root, folder, `.${name}.tmp`);
       await fs.writeFile(tmp, data);

@@ -7,6 +7,7 @@ import type { Database } from '../../../db/schema.js';
 import type { Dialect } from '../../../db/index.js';
 import type { Logger } from '../../../logger.js';
 import type { GroupChange, GroupEvents } from '../events.js';
+import type { Peers } from '../../../cluster/peers.js';
 import { groupEventRepository, type StoredGroupEvent } from './repository.js';
 
 export type LiveGroupEvent = GroupEvent & { userId: string | null };
@@ -22,6 +23,8 @@ export interface BusOptions {
   dialect: Dialect;
   databaseUrl?: string | null;
   log: Pick<Logger, 'warn' | 'error' | 'info'>;
+  /** SQLite with several processes on one machine: how the others are woken (cluster/peers). */
+  peers?: Peers | null;
   /** First wait before the LISTEN connection is opened again; doubles up to 30 s. */
   reconnectDelayMs?: number;
   /** How long a missing seq may hold back the ones after it (see readNew). */
@@ -35,7 +38,8 @@ const batch = 500;
  * Publish logs the change, then wakes every process's reader; each reader reads the log after the
  * last seq it handed on. Reading the log rather than trusting the message makes delivery exactly
  * once and in order, and lets a reader that lost its connection catch up by seq.
- * SQLite is one process: the wake-up is a local call. Postgres: pg_notify, heard through LISTEN on
+ * SQLite: the wake-up is a local call, and a message through the supervisor to the machine's
+ * other processes, if any (cluster/peers). Postgres: pg_notify, heard through LISTEN on
  * a connection of its own (a pooled one would lose the LISTEN when handed back).
  */
 export async function createGroupEventBus(opts: BusOptions): Promise<GroupEventBus> {
@@ -112,6 +116,7 @@ export async function createGroupEventBus(opts: BusOptions): Promise<GroupEventB
   }
 
   const listener = dialect === 'postgres' ? await listen() : null;
+  if (dialect === 'sqlite') opts.peers?.on('group-events', wake);
 
   async function listen() {
     const { default: pgModule } = await import('pg');
@@ -184,6 +189,7 @@ export async function createGroupEventBus(opts: BusOptions): Promise<GroupEventB
         await sql`select pg_notify(${channel}, ${String(seq)})`.execute(db);
       } else {
         wake();
+        opts.peers?.broadcast('group-events');
       }
     },
     subscribe(fn) {
