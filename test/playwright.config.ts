@@ -63,6 +63,9 @@ export default defineConfig({
         AUTH_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
         FETCH_ALLOW_HOSTS: 'localhost',
+        // Two processes on one port, as production runs on a 2-core machine: every page and
+        // live update below is served by whichever process the connection lands on.
+        WEB_CONCURRENCY: '2',
       },
     },
   ],

@@ -76,6 +76,8 @@ export async function startBenchServer(opts: {
       DATA_DIR: opts.dataDir,
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
+      // One process unless a figure asks for more (scale-out.ts): the bench's history is one process's.
+      WEB_CONCURRENCY: '1',
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

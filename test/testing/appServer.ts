@@ -44,6 +44,7 @@ export async function startRestartableServer(env: Record<string, string> = {}): 
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '1000',
         SCREENSHOTS: 'off',
+        WEB_CONCURRENCY: '1',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -57,10 +57,11 @@ export async function openDatabase(opts: {
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'linkhive.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
   // Waiting for another writer happens in RetryingSqliteDriver, without blocking the event loop.
   sqlite.pragma('busy_timeout = 0');
+  // Switching a new file to WAL takes a lock: processes starting at once on one file take turns.
+  await retryWhileBusy(() => sqlite.pragma('journal_mode = WAL'));
+  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   const optimize = (mask = '') => retryWhileBusy(() => void (sqlite.open && sqlite.pragma(`optimize${mask}`)));
   await optimize('=0x10002');
