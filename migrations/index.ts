@@ -14,6 +14,7 @@ import { groups } from './20261124T1200_groups.js';
 import { billing } from './20261124T1800_billing.js';
 import { recommendations } from './20261124T2000_recommendations.js';
 import { storedFiles } from './20261125T1000_stored_files.js';
+import { searchIndex } from './20261125T1100_search_index.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -31,6 +32,7 @@ const all = {
   '20261124T1800_billing': billing,
   '20261124T2000_recommendations': recommendations,
   '20261125T1000_stored_files': storedFiles,
+  '20261125T1100_search_index': searchIndex,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

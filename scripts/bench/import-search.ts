@@ -47,6 +47,42 @@ function timeParses(text: string) {
   };
 }
 
+/**
+ * What the bookmarks take on disk, per 100,000 of them (every user's rows counted), from SQLite's
+ * dbstat: the rows, each ordinary index on the table, and the search index with its shadow tables.
+ */
+function sizesPer100000(db: Database.Database) {
+  const { n } = db.prepare('select count(*) as n from bookmark').get() as { n: number };
+  const mb = (bytes: number) => round(((bytes / n) * 100_000) / 1e6, 2);
+  const bytes = new Map(
+    (db.prepare('select name, sum(pgsize) as b from dbstat group by name').all() as { name: string; b: number }[]).map(
+      (r) => [r.name, r.b],
+    ),
+  );
+  const indexes = (
+    db.prepare("select name from sqlite_schema where type = 'index' and tbl_name = 'bookmark'").all() as {
+      name: string;
+    }[]
+  ).map((r) => r.name);
+  const search = [...bytes.keys()].filter((name) => name.startsWith('bookmark_fts'));
+  const group = (names: string[]) => ({
+    totalMb: mb(names.reduce((sum, name) => sum + (bytes.get(name) ?? 0), 0)),
+    ...Object.fromEntries(names.sort().map((name) => [name, mb(bytes.get(name) ?? 0)])),
+  });
+  const free = db
+    .prepare('select freelist_count * page_size from pragma_freelist_count, pragma_page_size')
+    .pluck()
+    .get() as number;
+  return {
+    bookmarksInDatabase: n,
+    bookmarkRowsMb: mb(bytes.get('bookmark') ?? 0),
+    ordinaryIndexes: group(indexes),
+    searchIndexes: group(search),
+    freePagesMb: mb(free),
+    note: 'MB per 100,000 bookmarks; free pages are deleted rows (the import staging table) that later writes reuse',
+  };
+}
+
 async function importJson(base: string, cookie: string, links: GeneratedLink[]): Promise<number> {
   const res = await fetch(`${base}/api/import`, {
     method: 'POST',
@@ -156,6 +192,8 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
         likeScanToOursP50Ratio: round(percentile(scan, 50) / percentile(ours, 50), 1),
       };
     }
+    // After the timings, so that reading every page does not warm the LIKE scan's cache.
+    const sizes = sizesPer100000(db);
     db.close();
 
     return {
@@ -176,6 +214,7 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
         otherUsersInDatabase: '4 x 50,000',
         note: 'ours: over HTTP with session and JSON; LIKE scan: the same table in-process, page of 25 plus its count',
         ...search,
+        databaseSizePer100000Bookmarks: sizes,
       },
     };
   } finally {
