@@ -34,7 +34,7 @@ import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
 import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/service.js';
 import { screenshotRepository } from './features/screenshots/repository.js';
-import { diskFileStore } from './integrations/files/index.js';
+import { diskFileStore, type FileStore } from './integrations/files/index.js';
 import { databaseFileStore } from './integrations/files/database.js';
 import { createAddressGuard } from './integrations/page-fetch/address-guard.js';
 import { createGuardedFetch } from './integrations/page-fetch/guarded-fetch.js';
@@ -77,6 +77,8 @@ export interface Server {
   permissions: PermissionService;
   worker: Worker;
   favicons: FaviconService;
+  /** Where stored files live (FILE_STORE). */
+  files: FileStore;
   /** Settles once the start's read of the Stripe catalogue has ended (at once without a key). */
   billingReady: Promise<void>;
   /** Stops the job worker and the screenshot browser; close() does it too. */
@@ -325,6 +327,7 @@ export async function createServer(
     permissions,
     worker,
     favicons,
+    files,
     billingReady,
     async stopBackground() {
       await worker.stop();

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { advertMessages as m, authMessages, type PendingAdvert } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
@@ -129,12 +127,11 @@ describe.each(testDialects)('advert approval with the threat check on %s', (dial
     const { owner, advert } = await submitted('Gone Soon');
     await t.server.permissions.grant(owner.id, 'advertiser', 'admin');
     const logo = await owner.agent.upload(`/api/adverts/${advert.id}/logo`, 'file', tinyPng, 'l.png', 'image/png');
-    const file = path.join(t.dataDir, logo.body.logo.replace(/^\/files\//, 'files/'));
-    await fs.access(file);
+    expect((await fetch(t.url + logo.body.logo)).status).toBe(200);
     const res = await admin.post(`/api/admin/adverts/${advert.id}/reject`);
     expect([res.status, res.body]).toEqual([200, { ok: true }]);
     expect((await owner.agent.get('/api/adverts/mine')).body.advert).toBeNull();
-    await expect(fs.access(file)).rejects.toThrow();
+    expect((await fetch(t.url + logo.body.logo)).status).toBe(404);
     expect((await owner.agent.get('/api/auth/me')).body.permissions.advertiser).toBe(false);
     const mail = (await mailsTo(t, owner.email)).at(-1)!;
     expect(mail.subject).toBe('Your promo page "Gone Soon" was not approved');

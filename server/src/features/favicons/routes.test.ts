@@ -3,7 +3,6 @@ import { startTestServer, type Agent, type TestServer } from '../../testing/harn
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, tinyPng, type FixtureServer } from '../../testing/fixture-server.js';
 import { fetchBudget } from '../../http/fetch-budget.js';
-import { diskFileStore } from '../../integrations/files/index.js';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { faviconService } from './service.js';
 
@@ -47,7 +46,7 @@ describe.each(testDialects)('site icons through the server on %s', (dialect) => 
   };
   /** A service of its own over the test server's database, with the outside web as a function. */
   const serviceWith = (fetchPage: GuardedFetch, limit = 100) =>
-    faviconService(db(), diskFileStore(t.dataDir), fetchPage, {
+    faviconService(db(), t.server.files, fetchPage, {
       budget: fetchBudget(db(), { name: `test-${dialect}-${limit}`, limit, windowMs: 60_000 }),
     });
 
