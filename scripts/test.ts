@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { findChromium } from '../server/src/integrations/screenshots/chromium.js';
 import { freePort } from '../server/src/testing/free-port.js';
+import { ensureNginx } from './cluster/nginx.js';
 
 function run(title: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${title} ===`);
@@ -27,6 +28,13 @@ function ensureChromium() {
 }
 
 ensureChromium();
+// test/cluster.spec.ts puts nginx in front of three server processes.
+try {
+  ensureNginx((line) => console.log(`\n=== ${line} ===`));
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 run('Type check', 'npm', ['run', '--silent', 'typecheck']);
 run('Lint', 'npm', ['run', '--silent', 'lint']);
 run('Format', 'npm', ['run', '--silent', 'format:check']);
