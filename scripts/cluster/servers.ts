@@ -116,7 +116,12 @@ export async function startBackend(o: BackendOptions): Promise<Backend> {
     });
     await healthy(base, child, () => stderr);
   }
-  await launch();
+  try {
+    await launch();
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return backend;
 }
 
