@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { Logger } from './logger.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { originCheck } from './http/origin-check.js';
+import { useRequestLog } from './http/request-log.js';
 import { extensionVersionCheck } from './http/extension-version.js';
 import { loadSession } from './http/session.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -70,8 +69,6 @@ export interface AppDeps {
   files: FileStore;
 }
 
-const requestIdPattern = /^[\w.-]{1,64}$/;
-
 /** Wires the routes; listening is the caller's business so tests can mount it on any port. */
 export function createApp(deps: AppDeps): Express {
   const { config, db, log } = deps;
@@ -79,25 +76,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      // One short line a request; headers would put cookies and tokens in the log.
-      serializers: {
-        // Paths only: query strings carry search words and, for the extension's lookup, the
-        // address of the page a user is on.
-        req: (req) => ({ id: req.id, method: req.method, url: String(req.url).replace(/\?.*$/s, '?…') }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  useRequestLog(app, log);
   app.use(
     helmet({
       contentSecurityPolicy: {

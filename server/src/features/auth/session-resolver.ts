@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { SESSION_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth.js';
 import { hashToken } from './hashed-session-tokens.js';
+import { prepared } from '../../db/prepared.js';
 
 export interface ResolvedSession {
   user: { id: string; name: string; email: string; emailVerified: boolean; createdAt: Date | string };
@@ -17,7 +18,32 @@ export interface ResolvedSession {
  * does the same with several more steps; it still handles the daily refresh.
  */
 export function sessionResolver(db: Kysely<Database>, secret: string, cookieNames: string[]) {
-  function verified(signedValue: string): string | null {
+  const byToken = prepared(db, (hashed: string) =>
+    db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select(['user.id', 'user.name', 'user.email', 'user.emailVerified', 'user.createdAt', 'session.expiresAt'])
+      .where('session.token', '=', hashed),
+  );
+  // A signed value's check and its token's hash depend only on the value and the secret, so they
+  // are remembered for the few hundred values seen lately, valid ones only (a stranger cannot fill
+  // this with junk). Whether the session lives is still asked of the database on every request, so
+  // a sign-out or a revocation in any process counts at once.
+  const recent = new Map<string, string>();
+
+  /** The hash of the token that a signed value carries, or null if its signature is wrong. */
+  function verifiedHash(signedValue: string): string | null {
+    const known = recent.get(signedValue);
+    if (known !== undefined) return known;
+    const token = checkSignature(signedValue);
+    if (token === null) return null;
+    if (recent.size >= 500) recent.delete(recent.keys().next().value!);
+    const hashed = hashToken(token);
+    recent.set(signedValue, hashed);
+    return hashed;
+  }
+
+  function checkSignature(signedValue: string): string | null {
     const dot = signedValue.lastIndexOf('.');
     if (dot <= 0) return null;
     const token = signedValue.slice(0, dot);
@@ -26,15 +52,16 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
     return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
   }
 
-  function tokenFrom(headers: IncomingHttpHeaders): string | null {
+  /** The hash of the request's session token, as the session table keeps it. */
+  function tokenHashFrom(headers: IncomingHttpHeaders): string | null {
     const auth = headers.authorization;
     if (auth?.startsWith('Bearer ')) {
       const value = auth.slice(7).trim();
-      if (!value.includes('.')) return value || null;
+      if (!value.includes('.')) return value ? hashToken(value) : null;
       // The extension holds the bare token; a signed one (with a dot) is accepted as well. A value
       // that is not valid percent-encoding is a bad token like any other, not a server error.
       try {
-        return verified(decodeURIComponent(value));
+        return verifiedHash(decodeURIComponent(value));
       } catch {
         return null;
       }
@@ -43,7 +70,7 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
       const eq = part.indexOf('=');
       if (eq < 0 || !cookieNames.includes(part.slice(0, eq).trim())) continue;
       try {
-        return verified(decodeURIComponent(part.slice(eq + 1).trim()));
+        return verifiedHash(decodeURIComponent(part.slice(eq + 1).trim()));
       } catch {
         return null;
       }
@@ -52,14 +79,9 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
   }
 
   return async function resolve(headers: IncomingHttpHeaders): Promise<ResolvedSession | null> {
-    const token = tokenFrom(headers);
-    if (!token) return null;
-    const row = await db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select(['user.id', 'user.name', 'user.email', 'user.emailVerified', 'user.createdAt', 'session.expiresAt'])
-      .where('session.token', '=', hashToken(token))
-      .executeTakeFirst();
+    const hashed = tokenHashFrom(headers);
+    if (!hashed) return null;
+    const row = await byToken.first(hashed);
     if (!row) return null;
     const expiresAt = new Date(row.expiresAt).getTime();
     const now = Date.now();

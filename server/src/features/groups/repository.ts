@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, GroupLinkTable, GroupMemberTable, WorkspaceGroupTable } from '../../db/schema.js';
 
 export type GroupRow = Selectable<WorkspaceGroupTable>;
@@ -54,6 +55,10 @@ export function groupRepository(db: Kysely<Database>, dialect: Dialect) {
 export type GroupQueries = ReturnType<typeof groupQueries>;
 
 function groupQueries(db: Kysely<Database>, dialect: Dialect) {
+  // Asked by /auth/me, which the apps ask on every start and focus: built and compiled once.
+  const anyMembership = prepared(db, (userId: string) =>
+    db.selectFrom('group_member').select('id').where('user_id', '=', userId).where('status', '=', 'active').limit(1),
+  );
   const views = (userId: string) =>
     db
       .selectFrom('group_member as me')
@@ -142,14 +147,7 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
         .executeTakeFirst(),
 
     async hasGroups(userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('group_member')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('status', '=', 'active')
-        .limit(1)
-        .executeTakeFirst();
-      return !!row;
+      return !!(await anyMembership.first(userId));
     },
 
     async rename(groupId: string, name: string, nameKey: string, at: string): Promise<void> {

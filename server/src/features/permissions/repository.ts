@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 import type { PermissionFlag } from '@linkhive/shared/domain';
 
 export function permissionRepository(db: Kysely<Database>) {
+  // Read by /auth/me and by every admin check: built and compiled once.
+  const flags = prepared(db, (userId: string) =>
+    db.selectFrom('user_permission').select('flag').where('user_id', '=', userId),
+  );
   return {
     async flagsOf(userId: string): Promise<string[]> {
-      const rows = await db.selectFrom('user_permission').select('flag').where('user_id', '=', userId).execute();
+      const rows = await flags.all(userId);
       return rows.map((r) => r.flag);
     },
     async grant(userId: string, flag: PermissionFlag, source: string) {

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 
 export function profileRepository(db: Kysely<Database>) {
+  // Read by /auth/me, which the apps ask on every start and focus: built and compiled once.
+  const byUser = prepared(db, (userId: string) => db.selectFrom('profile').selectAll().where('user_id', '=', userId));
   return {
     async create(userId: string, displayName: string) {
       const now = new Date().toISOString();
@@ -37,7 +40,7 @@ export function profileRepository(db: Kysely<Database>) {
         .execute();
     },
     find(userId: string) {
-      return db.selectFrom('profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return byUser.first(userId);
     },
   };
 }
