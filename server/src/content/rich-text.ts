@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type { IOptions } from 'sanitize-html';
 import { Parser } from 'htmlparser2';
 
 type ListTag = 'ol' | 'ul';
@@ -41,7 +42,7 @@ function linkHref(raw: string | undefined): string | undefined {
   }
 }
 
-const options: sanitizeHtml.IOptions = {
+const options: IOptions = {
   allowedTags,
   allowedAttributes: { a: ['href', 'target', 'rel'], li: [{ name: 'data-list', values: [...quillLists.keys()] }] },
   // sanitize-html checks the scheme again after our own check: two independent readings must agree.
@@ -71,8 +72,13 @@ const options: sanitizeHtml.IOptions = {
  * `descriptionLength(text)` is what the editor counts from Quill's `getText()`.
  */
 export function sanitizeRichText(html: string): { html: string; text: string } {
+  // Required on first use, not imported: most processes never clean a description or a post, and
+  // sanitize-html costs a few MB in each. A require keeps this function synchronous for its callers.
+  sanitizeHtml ??= createRequire(import.meta.url)('sanitize-html') as typeof import('sanitize-html');
   return rewrite(sanitizeHtml(html, options));
 }
+
+let sanitizeHtml: typeof import('sanitize-html') | undefined;
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\u00a0': '&nbsp;' };
 const escapeText = (s: string) => s.replace(/[&<>\u00a0]/g, (c) => entities[c]!);

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler } from 'express';
-import { fromNodeHeaders } from 'better-auth/node';
 import { authMessages } from '@linkhive/shared/domain';
 import { unauthorized } from './errors.js';
 
@@ -24,7 +23,17 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export const headersOf = (req: Request) => fromNodeHeaders(req.headers);
+/** better-auth/node's fromNodeHeaders, without loading better-auth for it. */
+export function headersFromNode(nodeHeaders: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(nodeHeaders)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
+}
+
+export const headersOf = (req: Request) => headersFromNode(req.headers);
 
 /** Resolves the cookie or bearer session once; routes that need a user add requireUser. */
 export function loadSession(auth: SessionSource): RequestHandler {

@@ -1,6 +1,4 @@
-import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { bearer } from 'better-auth/plugins';
-import { kyselyAdapter } from '@better-auth/kysely-adapter';
+import type { BetterAuthOptions } from 'better-auth';
 import type { Kysely } from 'kysely';
 import { limits, passwordMax } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
@@ -24,7 +22,26 @@ export interface BetterAuthDeps {
   sendResetCode(user: { id: string; name: string; email: string }, code: string): Promise<void>;
 }
 
-export function createBetterAuth(deps: BetterAuthDeps) {
+/**
+ * better-auth, loaded on first use. Every request's session check is ours (session-resolver.ts);
+ * better-auth runs only for sign-up, sign-in, sign-out, resets and the daily cookie refresh, and
+ * loading it costs each process about 20 MB of memory, which one that never sees those does without.
+ */
+export function createBetterAuth(deps: BetterAuthDeps): () => Promise<BetterAuthInstance> {
+  let loading: Promise<BetterAuthInstance> | undefined;
+  return () =>
+    (loading ??= load(deps).catch((e: unknown) => {
+      loading = undefined;
+      throw e;
+    }));
+}
+
+async function load(deps: BetterAuthDeps) {
+  const [{ betterAuth }, { bearer }, { kyselyAdapter }] = await Promise.all([
+    import('better-auth'),
+    import('better-auth/plugins'),
+    import('@better-auth/kysely-adapter'),
+  ]);
   const adapter = kyselyAdapter(deps.db, { type: deps.dialect });
   return betterAuth({
     appName: 'Linkhive',
@@ -77,6 +94,7 @@ export function createBetterAuth(deps: BetterAuthDeps) {
   });
 }
 
+export type BetterAuthInstance = Awaited<ReturnType<typeof load>>;
 export type BetterAuth = ReturnType<typeof createBetterAuth>;
 
 /** The names better-auth gives the session cookie, plain and behind https. */

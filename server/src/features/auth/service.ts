@@ -1,12 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Response } from 'express';
-import { createEmailVerificationToken, isAPIError, type APIError } from 'better-auth/api';
-import { fromNodeHeaders } from 'better-auth/node';
+import type { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { authMessages as m, type AccountMe, type LoginResult } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
-import type { SessionUser } from '../../http/session.js';
+import { headersFromNode, type SessionUser } from '../../http/session.js';
 import type { ProfileRepository } from '../profile/repository.js';
 import type { PermissionService } from '../permissions/service.js';
 import { attemptLimit } from './attempt-limit.js';
@@ -31,6 +30,8 @@ export interface AuthOutcome<T> {
 }
 
 const cookiesOf = (headers: Headers | undefined) => headers?.getSetCookie() ?? [];
+// better-call's own test, without loading better-auth to make it (see better-auth.ts).
+const isAPIError = (e: unknown): e is APIError => (e as { name?: unknown } | null)?.name === 'APIError';
 const codeOf = (e: unknown) => (isAPIError(e) ? (e.body as { code?: string } | undefined)?.code : undefined);
 const clientError = (e: unknown): e is APIError => isAPIError(e) && e.statusCode >= 400 && e.statusCode < 500;
 
@@ -67,6 +68,8 @@ export function authService(deps: {
   /** Failed sign-ins a minute per account (AUTH_ACCOUNT_RATE_LIMIT). */
   accountRateLimit: number;
   queueMail(job: AuthMailJob): Promise<void>;
+  /** Wakes the job worker for a mail queued elsewhere (the new account's, by account-setup.ts). */
+  mailQueued?(): void | Promise<void>;
   sendVerifyCode(user: MailUser, code: string): Promise<void>;
 }) {
   const { auth, db, profiles, permissions } = deps;
@@ -109,12 +112,14 @@ export function authService(deps: {
       headers: Headers,
     ): Promise<AuthOutcome<AccountMe>> {
       try {
-        const { headers: out, response } = await auth.api.signUpEmail({
+        const { api } = await auth();
+        const { headers: out, response } = await api.signUpEmail({
           body: { name: input.firstName, email: input.email, password: input.password },
           headers,
           returnHeaders: true,
         });
-        await deps.queueMail({ kind: 'verify', userId: response.user.id });
+        // The welcome mail was queued when the user was created (account-setup.ts).
+        await deps.mailQueued?.();
         return { body: await me(response.user), setCookies: cookiesOf(out) };
       } catch (e) {
         if (codeOf(e)?.startsWith('USER_ALREADY_EXISTS')) throw conflict(m.emailTaken, 'email', 'email_taken');
@@ -130,7 +135,8 @@ export function authService(deps: {
     ): Promise<AuthOutcome<LoginResult & AccountMe>> {
       const window = await loginLimit.take(input.email, res);
       try {
-        const { headers: out, response } = await auth.api.signInEmail({
+        const { api } = await auth();
+        const { headers: out, response } = await api.signInEmail({
           body: { email: input.email, password: input.password, rememberMe: true },
           headers,
           returnHeaders: true,
@@ -149,7 +155,8 @@ export function authService(deps: {
 
     async logout(headers: Headers): Promise<AuthOutcome<{ ok: true }>> {
       try {
-        const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
+        const { api } = await auth();
+        const { headers: out } = await api.signOut({ headers, returnHeaders: true });
         return { body: { ok: true }, setCookies: cookiesOf(out) };
       } catch (e) {
         // Signing out without a live session is already the state the caller asked for.
@@ -170,7 +177,8 @@ export function authService(deps: {
     /** The mail job: a reset code (which ends the older ones) or a fresh verification code. */
     async runMailJob(job: AuthMailJob): Promise<void> {
       if (job.kind === 'reset') {
-        await auth.api.requestPasswordReset({ body: { email: job.email } });
+        const { api } = await auth();
+        await api.requestPasswordReset({ body: { email: job.email } });
         return;
       }
       const user = await db
@@ -180,6 +188,7 @@ export function authService(deps: {
         .executeTakeFirst();
       if (!user || user.emailVerified) return;
       // The code better-auth's own sendVerificationEmail would make, checked by its verifyEmail.
+      const { createEmailVerificationToken } = await import('better-auth/api');
       const code = await createEmailVerificationToken(deps.secret, user.email, undefined, VERIFY_CODE_SECONDS, {
         userId: user.id,
       });
@@ -195,7 +204,8 @@ export function authService(deps: {
       // better-auth answers a verified address's code with success again; for us a used code is spent.
       if (!user || user.emailVerified) throw invalid;
       try {
-        await auth.api.verifyEmail({ query: { token: oobCode } });
+        const { api } = await auth();
+        await api.verifyEmail({ query: { token: oobCode } });
       } catch (e) {
         if (clientError(e)) throw invalid;
         throw e;
@@ -221,7 +231,8 @@ export function authService(deps: {
         .executeTakeFirst();
       if (!pending || pending.email !== input.email || new Date(pending.expiresAt) < new Date()) throw invalid;
       try {
-        await auth.api.resetPassword({ body: { newPassword: input.newPassword, token: input.oobCode } });
+        const { api } = await auth();
+        await api.resetPassword({ body: { newPassword: input.newPassword, token: input.oobCode } });
       } catch (e) {
         if (codeOf(e) === 'INVALID_TOKEN') throw invalid;
         throw fromBetterAuth(e);
@@ -233,8 +244,9 @@ export function authService(deps: {
       const found = await deps.resolveSession(nodeHeaders);
       if (!found) return null;
       if (!found.refreshDue) return { body: found.user, setCookies: [] };
-      const { headers: out, response } = await auth.api.getSession({
-        headers: fromNodeHeaders(nodeHeaders),
+      const { api } = await auth();
+      const { headers: out, response } = await api.getSession({
+        headers: headersFromNode(nodeHeaders),
         returnHeaders: true,
       });
       return response ? { body: response.user, setCookies: cookiesOf(out) } : null;

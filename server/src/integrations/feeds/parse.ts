@@ -1,4 +1,4 @@
-import Parser from 'rss-parser';
+import type Parser from 'rss-parser';
 import { cutSnippet } from '@linkhive/shared/domain';
 import { readHtml } from './html-text.js';
 
@@ -31,18 +31,24 @@ export const maxItemsPerFeed = 200;
 
 type Raw = Record<string, any>;
 
-const parser = new Parser<Raw, Raw>({
-  customFields: {
-    feed: ['logo', 'icon'],
-    item: [
-      ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
-      ['media:content', 'mediaContent', { keepArray: true }],
-      ['media:group', 'mediaGroup'],
-      ['content:encoded', 'contentEncoded'],
-      ['rdf:about', 'about'],
-    ],
-  },
-});
+// Loaded with the first feed read: a process that reads none does without its few MB.
+let parser: Promise<Parser<Raw, Raw>> | undefined;
+const parserOf = () =>
+  (parser ??= import('rss-parser').then(
+    ({ default: RssParser }) =>
+      new RssParser<Raw, Raw>({
+        customFields: {
+          feed: ['logo', 'icon'],
+          item: [
+            ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
+            ['media:content', 'mediaContent', { keepArray: true }],
+            ['media:group', 'mediaGroup'],
+            ['content:encoded', 'contentEncoded'],
+            ['rdf:about', 'about'],
+          ],
+        },
+      }),
+  ));
 
 const text = (v: any): string => (typeof v === 'string' ? v : typeof v?.['_'] === 'string' ? v._ : '');
 
@@ -116,9 +122,10 @@ function toItem(raw: Raw, feedUrl: string): ParsedItem {
 
 /** Parses decoded feed text (RSS 0.9, 1.0, 2.0 or Atom). Anything else throws FeedInvalid. */
 export async function parseFeed(xml: string, feedUrl: string): Promise<ParsedFeed> {
+  const rss = await parserOf();
   let feed: Raw;
   try {
-    feed = await parser.parseString(xml);
+    feed = await rss.parseString(xml);
   } catch (e) {
     throw new FeedInvalid(e);
   }
