@@ -11,6 +11,7 @@ import { passwordResetMail, welcomeMail } from './integrations/mail/templates.js
 import { createBetterAuth, sessionCookieNames } from './features/auth/better-auth.js';
 import { sessionResolver } from './features/auth/session-resolver.js';
 import { AUTH_MAIL_JOB, authService, type AuthService } from './features/auth/service.js';
+import { accountSetup } from './features/auth/account-setup.js';
 import { profileRepository } from './features/profile/repository.js';
 import { permissionRepository } from './features/permissions/repository.js';
 import { permissionService, type PermissionService } from './features/permissions/service.js';
@@ -120,6 +121,7 @@ export async function createServer(
   const permissions = permissionService(permissionRepository(db), config.adminEmails);
   const secret = await ensureAuthSecret(db, config.authSecret);
   const queue = jobQueue(db, database.dialect);
+  const setup = accountSetup({ db, queue, profiles });
   // Without a job worker of its own (JOB_WORKER=off), a process wakes the sibling that has one.
   let worker: Worker = {
     poke: () => peers?.broadcast('jobs'),
@@ -136,7 +138,7 @@ export async function createServer(
     secret,
     publicUrl: config.publicUrl,
     log,
-    onUserCreated: (user) => profiles.create(user.id, user.name),
+    onUserCreated: (user) => setup.complete(user),
     // Runs in the mail job, after "forgot" has answered: a failure retries the job.
     sendResetCode: (user, code) =>
       mailer.send(passwordResetMail(user.email, user.name, mailLink('resetPassword', code))),
@@ -155,6 +157,7 @@ export async function createServer(
       await queue.enqueue(AUTH_MAIL_JOB, job);
       poke();
     },
+    mailQueued: poke,
     sendVerifyCode: (user, code) => mailer.send(welcomeMail(user.email, user.name, mailLink('verifyEmail', code))),
   });
   const planRepo = planRepository(db);
@@ -280,6 +283,15 @@ export async function createServer(
   });
   const imports = importService({ repo: importRepo, runner: importWorker, log });
   if (opts.recoverImports ?? true) await imports.recover(database.dialect);
+  // Accounts whose sign-up a crash cut short get their profile and welcome mail; idempotent, so
+  // every process may run it.
+  const repairAccounts = () =>
+    setup
+      .repair()
+      .then((n) => n && (log.warn({ accounts: n }, 'finished the setup of accounts a crash cut short'), poke()))
+      .catch((err) => log.error({ err }, 'could not finish the setup of accounts'));
+  await repairAccounts();
+  const repairTimer = setInterval(repairAccounts, 5 * 60_000).unref();
   const stopSweep = imports.sweep();
 
   const recommendations = recommendationService({
@@ -336,6 +348,7 @@ export async function createServer(
     async close() {
       favicons.stop();
       stopSweep();
+      clearInterval(repairTimer);
       // An import in its last seconds may finish; one that does not ends as interrupted.
       await Promise.race([importWorker.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       await importWorker.close();

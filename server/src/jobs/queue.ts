@@ -4,6 +4,7 @@ import type { Database, JobTable } from '../db/schema.js';
 import type { Dialect } from '../db/index.js';
 
 export interface JobQueue {
+  /** With an id, the job is queued once: queueing the same id again does nothing. */
   enqueue(type: string, payload: unknown, opts?: { runAt?: Date; id?: string }): Promise<string>;
   /** Takes the oldest ready job, or one whose worker died holding it; null when there is none. */
   claim(types: string[], leaseMs: number): Promise<JobTable | null>;
@@ -28,6 +29,7 @@ export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
           created_at: now,
           updated_at: now,
         })
+        .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       return id;
     },

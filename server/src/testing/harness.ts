@@ -20,8 +20,11 @@ export interface TestServer {
   server: Server;
   outbox: () => ReturnType<typeof readOutbox>;
   agent: () => Agent;
-  /** Stops this server and starts another on the same data and database, as after a crash or a deploy. */
-  restart(): Promise<TestServer>;
+  /**
+   * Stops this server and starts another on the same data and database, as after a crash or a
+   * deploy; `changes` are settings that differ on the new one.
+   */
+  restart(changes?: Record<string, string>): Promise<TestServer>;
   close(): Promise<void>;
 }
 
@@ -77,9 +80,9 @@ async function serveOn(storage: Storage, env: Record<string, string>, serverOpts
     server,
     outbox: () => readOutbox(dataDir),
     agent: () => new Agent(url),
-    async restart() {
+    async restart(changes = {}) {
       await stop();
-      return serveOn(storage, env, serverOpts);
+      return serveOn(storage, { ...env, ...changes }, serverOpts);
     },
     async close() {
       await stop();
