@@ -22,9 +22,11 @@ const before = `owner, search_title, search_rest, content='', contentless_delete
 const after = `${before}, detail=column, tokenize="${searchTokenizer}"`;
 
 async function rebuild(db: Kysely<any>, columns: string) {
-  // One transaction (SQLite migrations run without one): the triggers on bookmark name this
-  // table, so a failure between the drop and the refill must leave the old index, not none.
-  await db.transaction().execute(async (trx) => {
+  // One transaction (the migrator's, or one of its own when called alone): the triggers on bookmark
+  // name this table, so a failure between the drop and the refill must leave the old index, not none.
+  const inOne = <T>(run: (trx: Kysely<any>) => Promise<T>) =>
+    db.isTransaction ? run(db) : db.transaction().execute(run);
+  await inOne(async (trx) => {
     await sql`drop table bookmark_fts`.execute(trx);
     await sql`create virtual table bookmark_fts using fts5(${sql.raw(columns)})`.execute(trx);
     await sql`insert into bookmark_fts(rowid, owner, search_title, search_rest)

@@ -69,7 +69,7 @@ export async function openDatabase(opts: {
   const timer = setInterval(() => optimize().catch(() => {}), optimizeEveryMs).unref();
   const database = withStatementCache(sqlite);
   const dialect: KyselyDialect = {
-    createAdapter: () => new SqliteAdapter(),
+    createAdapter: () => new MigratingSqliteAdapter(),
     createDriver: () => new RetryingSqliteDriver({ database }),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
@@ -85,6 +85,18 @@ export async function openDatabase(opts: {
       return db.destroy();
     },
   };
+}
+
+/**
+ * SQLite runs DDL in transactions, but Kysely's adapter says it does not, so its migrator would run
+ * migrations outside one and without a lock: processes starting together on one file would each
+ * apply them. Inside a transaction (which RetryingSqliteDriver begins IMMEDIATE) the first process
+ * holds the write lock until every migration is applied, and the others then find them done.
+ */
+class MigratingSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
 }
 
 /**
