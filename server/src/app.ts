@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Express {
   const { config, db, log } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
 
   useRequestLog(app, log);
   app.use(

@@ -13,6 +13,11 @@ export interface Config {
   jobWorker: boolean;
   /** FILE_STORE: where stored files live; 'database' (the default with DATABASE_URL) or 'disk'. */
   fileStore: 'disk' | 'database';
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For and -Proto to believe (Express's 'trust proxy'): addresses
+   * or subnets, comma-separated, or a number of hops. Default: loopback (nginx on the same machine).
+   */
+  trustProxy: string | number;
   dataDir: string;
   publicUrl: string;
   databaseUrl: string | null;
@@ -83,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : os.availableParallelism(),
     jobWorker: env.JOB_WORKER !== 'off',
     fileStore,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     publicUrl,
     databaseUrl,
@@ -150,4 +156,13 @@ function atLeastOne(name: string, v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got "${v}"`);
   return n;
+}
+
+function trustProxyOf(v: string | undefined): string | number {
+  if (!v) return 'loopback';
+  if (/^\d+$/.test(v)) return Number(v);
+  // Trusting every address would let any client write the address that rate limits count by.
+  if (v === 'true' || v === '*')
+    throw new Error('TRUST_PROXY must name the proxies (addresses, subnets or hops), not all');
+  return v;
 }
