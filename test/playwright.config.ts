@@ -18,6 +18,7 @@ export const adminEmail = 'admin@e2e.test';
 
 const root = path.resolve(import.meta.dirname, '..');
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const processSpecs = /\/(cluster|cluster-sqlite|start)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -41,7 +42,12 @@ export default defineConfig({
       args: [...baseChromiumArgs],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', testIgnore: processSpecs, use: { ...devices['Desktop Chrome'] } },
+    // Clusters of server processes under load: after the browser journeys, whose time budgets
+    // they would otherwise eat into on a 2-core machine.
+    { name: 'processes', testMatch: processSpecs, dependencies: ['chromium'] },
+  ],
   webServer: [
     {
       // The outside web: fixture pages and feeds, reached by the name 'localhost' (see FETCH_ALLOW_HOSTS).

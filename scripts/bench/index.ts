@@ -17,6 +17,8 @@ import { measurePromo } from './promo.js';
 import { measureRecommendations } from './recommendations.js';
 import { measureRecommendationCache } from './recommendation-cache.js';
 import { measureWorkspaces } from './workspaces.js';
+import { measureScaleOut } from './scale-out.js';
+import { measureBackup } from './backup.js';
 
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -139,6 +141,10 @@ const promoPages = await measurePromo(chromium);
 const workspaces = await measureWorkspaces();
 // In Chromium with the built extension, on a server of its own: popup, side panel, save round trip.
 const extension = await measureExtension(chromium);
+// Side by side: one process and all cores on SQLite, three processes on Postgres behind nginx.
+const scaleOut = await measureScaleOut();
+// npm run backup of a running server's 100,000-bookmark database, and putting it back.
+const backup = await measureBackup();
 
 console.log(
   JSON.stringify(
@@ -182,6 +188,8 @@ console.log(
       workspaces,
       recommendations: { local: await measureRecommendations(), drawer: await measureRecommendationCache() },
       extension,
+      scaleOut,
+      backup,
       peers: 'none measured: no peer product runs on this machine',
     },
     null,
