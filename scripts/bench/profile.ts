@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, percentile, root, round, signUp, sleep } from './support.js';
+import { freePort, percentile, root, round, savesFor, signUp, sleep } from './support.js';
 import { summariseProfile } from './profile-summary.js';
 
 const { values: opts } = parseArgs({
@@ -129,32 +129,7 @@ async function authMe(base: string, cookie: string) {
 
 // The bench's saves: 8 clients, a new link each request.
 async function saves(base: string, cookie: string) {
-  const headers = { 'content-type': 'application/json', origin: base, cookie };
-  let serial = 0;
-  const latencies: number[] = [];
-  const t0 = performance.now();
-  const until = t0 + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (performance.now() < until) {
-        const i = serial++;
-        const t = performance.now();
-        const res = await fetch(`${base}/api/bookmarks`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            link: `https://site${i % 500}.example.com/page/${i}`,
-            title: `Page ${i}`,
-            category: `Topic ${i % 20}`,
-          }),
-        });
-        await res.arrayBuffer();
-        if (res.status !== 201) throw new Error(`save answered ${res.status}`);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const s = (performance.now() - t0) / 1000;
+  const { latencies, seconds: s } = await savesFor(base, cookie, { seconds, clients: 8 });
   return {
     perSecond: round(latencies.length / s, 0),
     p50Ms: round(percentile(latencies, 50), 2),

@@ -10,38 +10,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startCluster } from '../cluster/cluster.js';
 import { childPids, residentMb, startBackend, stopBackends } from '../cluster/servers.js';
-import { freePort, percentile, round, signUp, sleep } from './support.js';
+import { freePort, percentile, round, savesFor, signUp, sleep } from './support.js';
 
 const saveSeconds = 10;
 const meSeconds = 10;
 
 async function savesPerSecond(base: string, cookie: string) {
-  const headers = { 'content-type': 'application/json', origin: base, cookie };
-  const latencies: number[] = [];
-  let serial = 0;
-  const t0 = performance.now();
-  const until = t0 + saveSeconds * 1000;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (performance.now() < until) {
-        const i = serial++;
-        const t = performance.now();
-        const res = await fetch(`${base}/api/bookmarks`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            link: `https://site${i % 500}.example.com/page/${i}`,
-            title: `Page ${i}`,
-            category: `Topic ${i % 20}`,
-          }),
-        });
-        await res.arrayBuffer();
-        if (res.status !== 201) throw new Error(`save answered ${res.status}`);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
+  const { latencies, seconds } = await savesFor(base, cookie, { seconds: saveSeconds, clients: 8 });
   return {
     perSecond: round(latencies.length / seconds, 0),
     p50Ms: round(percentile(latencies, 50), 1),
