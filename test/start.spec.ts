@@ -6,7 +6,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../server/src/testing/free-port.js';
-import { emptyPostgresDatabase, startServerProcess, type ServerProcess } from './testing/processes.js';
+import { createDatabase } from '../scripts/cluster/servers.js';
+import { startServerProcess, type ServerProcess } from './testing/processes.js';
 
 // Three processes starting on one machine or three: a budget for a busy 2-core machine, not a wait.
 test.setTimeout(120_000);
@@ -21,7 +22,7 @@ async function startThree(env: (i: number) => Record<string, string>) {
 }
 
 test('three processes started at once on an empty Postgres database migrate it once, and all serve', async () => {
-  const database = await emptyPostgresDatabase();
+  const database = await createDatabase();
   const servers = await startThree((i) => ({
     DATABASE_URL: database.url,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `linkhive-start-${i}-`)),
@@ -29,7 +30,7 @@ test('three processes started at once on an empty Postgres database migrate it o
   try {
     await Promise.all(servers.map((s) => s.healthy()));
     expect(appliedBy(servers).sort()).toEqual([0, 0, 1]);
-    const { rows } = await database.query('select name, count(*)::int as n from kysely_migration group by name');
+    const { rows } = await database.client.query('select name, count(*)::int as n from kysely_migration group by name');
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.filter((r) => r.n !== 1)).toEqual([]);
     for (const s of servers) expect((await fetch(`${s.base}/api/plans`)).status).toBe(200);

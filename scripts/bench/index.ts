@@ -10,7 +10,7 @@ import { measureExtension } from './extension.js';
 import { measureFeeds } from './feeds.js';
 import { benchImportUnderLoad } from './import-load.js';
 import { benchImportAndSearch } from './import-search.js';
-import { percentile, root, round, signUp, sleep, startBenchServer } from './support.js';
+import { percentile, root, round, saveBookmark, signUp, sleep, startBenchServer } from './support.js';
 import { measureLanding } from './web.js';
 import { measureAdverts } from './adverts.js';
 import { measurePromo } from './promo.js';
@@ -37,24 +37,8 @@ const load = await autocannon({ url: `${base}/api/auth/me`, connections: 20, dur
 const afterLoadRss = rssMb();
 
 // Saves: one request per bookmark, previews and screenshots off the request path (not favourites).
-const jsonHeaders = { 'content-type': 'application/json', origin: base, cookie };
 let serial = 0;
-async function save() {
-  const i = serial++;
-  const t = performance.now();
-  const res = await fetch(`${base}/api/bookmarks`, {
-    method: 'POST',
-    headers: jsonHeaders,
-    body: JSON.stringify({
-      link: `https://site${i % 500}.example.com/page/${i}`,
-      title: `Page ${i}`,
-      category: `Topic ${i % 20}`,
-    }),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 201) throw new Error(`save answered ${res.status}`);
-  return performance.now() - t;
-}
+const save = () => saveBookmark(base, cookie, serial++);
 async function timed(n: number, concurrency: number) {
   const latencies: number[] = [];
   const t0 = performance.now();

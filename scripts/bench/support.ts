@@ -120,33 +120,34 @@ export async function signUp(base: string, email: string): Promise<string> {
 }
 
 /**
- * The bench's saves: `clients` at once for `seconds`, a new link each request (previews and
- * screenshots off the request path), as index.ts's fixed-count saves make them.
+ * One bench save, the i-th: a new link (previews and screenshots off the request path); answers
+ * its latency in ms.
  */
+export async function saveBookmark(base: string, cookie: string, i: number): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/bookmarks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify({
+      link: `https://site${i % 500}.example.com/page/${i}`,
+      title: `Page ${i}`,
+      category: `Topic ${i % 20}`,
+    }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`save answered ${res.status}`);
+  return performance.now() - t;
+}
+
+/** Bench saves from `clients` at once for `seconds`. */
 export async function savesFor(base: string, cookie: string, opts: { seconds: number; clients: number }) {
-  const headers = { 'content-type': 'application/json', origin: base, cookie };
   const latencies: number[] = [];
   let serial = 0;
   const t0 = performance.now();
   const until = t0 + opts.seconds * 1000;
   await Promise.all(
     Array.from({ length: opts.clients }, async () => {
-      while (performance.now() < until) {
-        const i = serial++;
-        const t = performance.now();
-        const res = await fetch(`${base}/api/bookmarks`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            link: `https://site${i % 500}.example.com/page/${i}`,
-            title: `Page ${i}`,
-            category: `Topic ${i % 20}`,
-          }),
-        });
-        await res.arrayBuffer();
-        if (res.status !== 201) throw new Error(`save answered ${res.status}`);
-        latencies.push(performance.now() - t);
-      }
+      while (performance.now() < until) latencies.push(await saveBookmark(base, cookie, serial++));
     }),
   );
   return { latencies, seconds: (performance.now() - t0) / 1000 };

@@ -1,8 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
-import { postgresAdminUrl } from '../../server/src/testing/postgres-check.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -56,31 +53,6 @@ export function startServerProcess(port: number, env: Record<string, string>): S
       const gone = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await gone;
-    },
-  };
-}
-
-/** An empty Postgres database of its own, dropped by `drop`. */
-export async function emptyPostgresDatabase(): Promise<{
-  url: string;
-  query: pg.Client['query'];
-  drop(): Promise<void>;
-}> {
-  const name = `linkhive_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return {
-    url: url.toString(),
-    query: client.query.bind(client) as pg.Client['query'],
-    async drop() {
-      await client.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { publicPathOf, type FileStore } from './index.js';
 
@@ -34,13 +34,4 @@ export function databaseFileStore(db: Kysely<Database>): FileStore {
       if (publicPath) await db.deleteFrom('stored_file').where('path', '=', publicPath).execute();
     },
   };
-}
-
-/** For tests and the backup: how many files the store holds. */
-export async function storedFileCount(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom('stored_file')
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
