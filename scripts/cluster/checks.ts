@@ -34,7 +34,7 @@ export async function checkSaves(db: pg.Client, r: LoadResult) {
 
 /**
  * Waits until no welcome-mail job is queued or running: a job the killed process held is taken again
- * only once its lease (60 s) has run out, so this can take a minute after the kill.
+ * only once its lease (JOB_LEASE_MS, 60 s by default) has run out, so this can take a minute after the kill.
  */
 export async function waitForJobs(db: pg.Client, budgetMs: number): Promise<boolean> {
   const until = Date.now() + budgetMs;

@@ -15,6 +15,7 @@ describe('scale-out settings', () => {
     const set = loadConfig({ WEB_CONCURRENCY: '3', JOB_WORKER: 'off', FILE_STORE: 'disk', TRUST_PROXY: '2' });
     expect([set.webConcurrency, set.jobWorker, set.fileStore, set.trustProxy]).toEqual([3, false, 'disk', 2]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24' }).trustProxy).toBe('10.0.0.5, 10.0.1.0/24');
+    expect([plain.jobLeaseMs, loadConfig({ JOB_LEASE_MS: '5000' }).jobLeaseMs]).toEqual([60_000, 5000]);
   });
 
   it('refuses values that cannot be meant', () => {
@@ -23,6 +24,9 @@ describe('scale-out settings', () => {
     );
     expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow('FILE_STORE must be disk or database, got "s3"');
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY must name the proxies');
+    expect(() => loadConfig({ JOB_LEASE_MS: '0' })).toThrow(
+      'JOB_LEASE_MS must be a whole number of at least 1, got "0"',
+    );
   });
 });
 

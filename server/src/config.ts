@@ -11,6 +11,11 @@ export interface Config {
    * cluster only the first process runs them; on several machines, each machine's first does.
    */
   jobWorker: boolean;
+  /**
+   * JOB_LEASE_MS: how long a process holds a job it took before another may take it again, should
+   * the first have died (default 60 s). Shorter only where a test waits for a killed process's job.
+   */
+  jobLeaseMs: number;
   /** FILE_STORE: where stored files live; 'database' (the default with DATABASE_URL) or 'disk'. */
   fileStore: 'disk' | 'database';
   /**
@@ -87,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? atLeastOne('WEB_CONCURRENCY', env.WEB_CONCURRENCY)
       : os.availableParallelism(),
     jobWorker: env.JOB_WORKER !== 'off',
+    jobLeaseMs: env.JOB_LEASE_MS ? atLeastOne('JOB_LEASE_MS', env.JOB_LEASE_MS) : 60_000,
     fileStore,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     dataDir: path.resolve(env.DATA_DIR || './data'),

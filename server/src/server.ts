@@ -245,6 +245,7 @@ export async function createServer(
         [THREAT_CHECK_JOB]: (payload, attempt) => checks.run(payload, attempt),
       },
       log,
+      { leaseMs: config.jobLeaseMs },
     );
     peers?.on('jobs', () => worker.poke());
   }

@@ -3,6 +3,7 @@ import { authMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp, signedOut } from './testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -14,16 +15,21 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 describe('routes', () => {
   it('shows a spinner until the first auth check answers', async () => {
     let answer: (() => void) | undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = () => resolve(new Response(null, { status: 401 }))))),
+    const fetch = vi.fn(
+      (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Promise<Response>((resolve) => (answer = () => resolve(new Response(null, { status: 401 })))),
     );
+    vi.stubGlobal('fetch', fetch);
     renderApp('/');
-    await waitFor(() => expect(answer).toBeDefined());
-    expect(screen.getByRole('status')).toBeDefined();
+    // The auth check is asked for, and nothing else until it answers.
+    await waitFor(() => expect(fetch.mock.calls.map(([input]) => String(input))).toEqual(['/api/auth/me']));
+    expect(screen.getByRole('status').querySelector('[role="progressbar"]')?.getAttribute('aria-label')).toBe(
+      'Loading',
+    );
     expect(screen.queryByRole('heading', { name: 'Linkhive' })).toBeNull();
     answer!();
-    expect(await heading('Linkhive')).toBeDefined();
+    await heading('Linkhive');
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).toBeNull();
   });
 
   it('sends a signed-out visitor of a protected page to login with the way back', async () => {
@@ -45,7 +51,8 @@ describe('routes', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret1!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await heading('Favourites')).toBeDefined();
+    await heading('Favourites');
+    await waitFor(() => expect(document.title).toBe('Favourites | Linkhive'));
     expect(location().pathname).toBe('/favourites');
     expect(calls.find((c) => c.url === '/api/auth/login')?.body).toEqual({
       email: 'ann@example.com',
@@ -91,7 +98,8 @@ describe('routes', () => {
   it('refuses /admin to a signed-in user who is not an admin', async () => {
     fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: makeMe() }) });
     renderApp('/admin');
-    expect(await heading(authMessages.notAuthorised)).toBeDefined();
+    await heading(authMessages.notAuthorised);
+    expectShown(screen.getByText('This page is for administrators.'));
     expect(screen.queryByRole('link', { name: /Approve adverts/ })).toBeNull();
   });
 
@@ -123,7 +131,7 @@ describe('routes', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Secret1!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText(authMessages.resetSuccess)).toBeDefined();
+    expectShown(await screen.findByText(authMessages.resetSuccess));
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
     expect(calls.find((c) => c.url === '/api/auth/reset')?.body).toEqual({
       oobCode: 'abc',

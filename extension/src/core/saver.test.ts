@@ -132,7 +132,8 @@ describe('saving and the queue of saves that wait for the server', () => {
     const outcomes = await ext.bg.retry();
     expect(outcomes.map((o) => o.kind)).toEqual(['saved', 'queued', 'saved']);
     expect((await readQueue(ext.p)).map((q) => q.title)).toEqual(['Q2']);
-    expect(await ext.alarm(retryAlarm)).toBeDefined();
+    // Q2 waits, so the retry alarm stays set, every half minute.
+    expect(await ext.alarm(retryAlarm)).toMatchObject({ name: retryAlarm, periodInMinutes: 0.5 });
     await ext.bg.retry();
     expect(ext.server.stored().map((b) => b.title)).toEqual(['Q1', 'Q3', 'Q2']);
     expect(await ext.alarm(retryAlarm)).toBeUndefined();

@@ -19,7 +19,7 @@ describe('the origin check and the extension', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer('sqlite');
-    await t.agent().signUp('ext-origin@example.com');
+    await t.agent().seedAccount('ext-origin@example.com');
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { startTestServer, type TestServer } from '../testing/harness.js';
 import { testDialects } from '../testing/databases.js';
-import { jobQueue } from './queue.js';
+import { jobQueue, type JobQueue } from './queue.js';
 import { startWorker } from './worker.js';
 
 describe.each(testDialects)('the job queue on %s', (dialect) => {
@@ -36,6 +36,35 @@ describe.each(testDialects)('the job queue on %s', (dialect) => {
       .where('id', '=', first.id)
       .execute();
     expect((await queue.claim(['flaky'], 60_000))?.id).toBe(first.id);
+  });
+
+  it('lets idle() wait for a job queued while the worker was finishing a round', async () => {
+    const real = jobQueue(t.server.database.db, t.server.database.dialect);
+    const ran: string[] = [];
+    let idleAfterLateJob: Promise<void> | undefined;
+    // The moment between the worker's last look for jobs and the end of its round: a job queued
+    // then, and a caller asking for idle right after, as a test reading the outbox does.
+    const queue: JobQueue = {
+      ...real,
+      async claim(types, leaseMs) {
+        const job = await real.claim(types, leaseMs);
+        if (!job && !idleAfterLateJob) {
+          await real.enqueue('late', {});
+          idleAfterLateJob = worker.idle();
+        }
+        return job;
+      },
+    };
+    const worker = startWorker(
+      queue,
+      { first: async () => void ran.push('first'), late: async () => void ran.push('late') },
+      pino({ level: 'silent' }),
+    );
+    await real.enqueue('first', {});
+    await worker.idle();
+    await idleAfterLateJob;
+    await worker.stop();
+    expect(ran).toEqual(['first', 'late']);
   });
 
   it('runs handlers through the worker and records the outcome', async () => {

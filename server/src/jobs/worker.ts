@@ -23,7 +23,13 @@ const maxAttempts = 3;
  * Runs queued jobs one at a time. Polls the table (so jobs queued by other processes are seen) and
  * is poked by this process for a quick start. Failures retry with a growing delay, then stay failed.
  */
-export function startWorker(queue: JobQueue, handlers: Record<string, JobHandler>, log: Logger, pollMs = 1000): Worker {
+export function startWorker(
+  queue: JobQueue,
+  handlers: Record<string, JobHandler>,
+  log: Logger,
+  opts: { pollMs?: number; leaseMs?: number } = {},
+): Worker {
+  const { pollMs = 1000, leaseMs = 60_000 } = opts;
   const types = Object.keys(handlers);
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -33,7 +39,7 @@ export function startWorker(queue: JobQueue, handlers: Record<string, JobHandler
   async function drain() {
     for (;;) {
       if (stopped) return;
-      const job = await queue.claim(types, 60_000);
+      const job = await queue.claim(types, leaseMs);
       if (!job) return;
       try {
         await handlers[job.type]!(JSON.parse(job.payload), {
@@ -73,11 +79,16 @@ export function startWorker(queue: JobQueue, handlers: Record<string, JobHandler
   schedule();
   return {
     poke: () => setImmediate(tick),
-    idle: () =>
-      new Promise<void>((resolve) => {
+    async idle() {
+      // A drain under way may have looked for jobs before the caller queued theirs: after it ends,
+      // one more drain, started now, runs everything queued so far.
+      if (running) await running;
+      if (stopped) return;
+      await new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
         tick();
-      }),
+      });
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

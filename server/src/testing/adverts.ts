@@ -25,7 +25,7 @@ let count = 0;
 export async function newUser(t: TestServer, name = 'Ann'): Promise<{ agent: Agent; id: string; email: string }> {
   const agent = t.agent();
   const email = `${name.toLowerCase()}-${++count}-${Date.now()}@example.com`;
-  const { user } = await agent.signUp(email, name);
+  const { user } = await agent.seedAccount(email, name);
   return { agent, id: user.id, email };
 }
 

@@ -6,7 +6,7 @@ let n = 0;
 /** Signs up a fresh account, on a paid plan when a flag is given (as an operator's grant would). */
 export async function account(t: TestServer, name: string, paid?: PermissionFlag): Promise<Agent> {
   const agent = t.agent();
-  const { user } = await agent.signUp(`${name}-${++n}-${Date.now()}@example.com`, name);
+  const { user } = await agent.seedAccount(`${name}-${++n}-${Date.now()}@example.com`, name);
   if (paid) await t.server.permissions.grant(user.id, paid, 'operator');
   return agent;
 }

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { isInaccessible, prettyDOM, screen } from '@testing-library/react';
+import { expect } from 'vitest';
 
 /** The text MUI shows under an input: its helper text, linked by aria-describedby. */
 export function messageUnder(label: string): string {
@@ -24,4 +25,14 @@ export function deferred<T = unknown>() {
 
 export function formErrors(): string[] {
   return screen.queryAllByTestId('form-error').map((e) => e.textContent ?? '');
+}
+
+/**
+ * Fails unless the element reaches the user: neither it nor a parent is hidden from sight (the
+ * hidden attribute, display: none, visibility: hidden) or from assistive technology (aria-hidden,
+ * as behind an open dialog). Text queries (getByText, getByLabelText) also find hidden elements;
+ * role queries already leave them out.
+ */
+export function expectShown(element: Element): void {
+  expect(isInaccessible(element), `hidden from the user:\n${prettyDOM(element, 500)}`).toBe(false);
 }

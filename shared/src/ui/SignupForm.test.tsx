@@ -94,7 +94,7 @@ describe('SignupForm', () => {
 
   it('labels every input', () => {
     render(<SignupForm onSubmit={async () => {}} />);
-    expect(screen.getByRole('textbox', { name: 'First name' })).toBeDefined();
+    expect(screen.getByRole('textbox', { name: 'First name' }).getAttribute('autocomplete')).toBe('given-name');
     expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
   });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp } from '../testing/renderApp';
 import { plansAnswer } from '../testing/plans';
 import { leaveForCheckout } from './leaveForCheckout';
+import { expectShown } from '@linkhive/shared/testing';
 
 vi.mock('./leaveForCheckout', () => ({ leaveForCheckout: vi.fn() }));
 
@@ -43,12 +44,17 @@ describe('the subscription box of the profile', () => {
     profileWith({ enabled: true, canManage: true, subscription: pro });
     const view = await box();
     expect(view.getByTestId('subscription-plan').textContent).toBe('Pro plan');
-    expect(view.getByText('Yearly')).toBeDefined();
-    expect(view.getByText(billingMessages.renewsOn('24 December 2026'))).toBeDefined();
+    expectShown(view.getByText('Yearly'));
+    expectShown(view.getByText(billingMessages.renewsOn('24 December 2026')));
     expect(view.queryByText(billingMessages.cancelled)).toBeNull();
     const plans = screen.getByRole('region', { name: 'Plans' });
-    expect(within(plans).getByRole('button', { name: 'Your current plan' })).toBeDefined();
-    expect(within(plans).getByRole('heading', { level: 3, name: 'Business' })).toBeDefined();
+    const current = within(plans).getByRole('button', { name: 'Your current plan' });
+    expect(current).toHaveProperty('disabled', true);
+    expect(current.closest('[data-plan]')?.getAttribute('data-plan')).toBe('pro');
+    const business = within(plans)
+      .getByRole('heading', { level: 3, name: 'Business' })
+      .closest<HTMLElement>('[data-plan]')!;
+    expect(within(business).getByRole('button', { name: 'Choose Business' })).toHaveProperty('disabled', false);
   });
 
   it('shows a subscription ending at the period end as cancelled, with its end date', async () => {
@@ -58,16 +64,16 @@ describe('the subscription box of the profile', () => {
       subscription: { ...pro, interval: 'month', cancelAtPeriodEnd: true },
     });
     const view = await box();
-    expect(view.getByText('Monthly')).toBeDefined();
-    expect(view.getByText(billingMessages.cancelled)).toBeDefined();
-    expect(view.getByText(billingMessages.endsOn('24 December 2026'))).toBeDefined();
+    expectShown(view.getByText('Monthly'));
+    expectShown(view.getByText(billingMessages.cancelled));
+    expectShown(view.getByText(billingMessages.endsOn('24 December 2026')));
   });
 
   it('shows the Free plan without a subscription, and quietly says when billing is off', async () => {
     profileWith({ enabled: false, canManage: false, subscription: null });
     const view = await box();
     expect(view.getByTestId('subscription-plan').textContent).toBe('Free plan');
-    expect(view.getByText(billingMessages.notConfigured)).toBeDefined();
+    expectShown(view.getByText(billingMessages.notConfigured));
     expect(view.queryByRole('button', { name: 'Manage billing' })).toBeNull();
   });
 
@@ -75,7 +81,7 @@ describe('the subscription box of the profile', () => {
     profileWith({ enabled: true, canManage: true, subscription: { ...pro, status: 'past_due' } });
     const view = await box();
     expect(view.getByTestId('subscription-plan').textContent).toBe('Free plan');
-    expect(view.getByText('Your Pro subscription is past due.')).toBeDefined();
+    expectShown(view.getByText('Your Pro subscription is past due.'));
   });
 
   it('opens the billing portal with the profile as the way back', async () => {

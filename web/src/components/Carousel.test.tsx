@@ -66,7 +66,9 @@ describe('Carousel', () => {
   it('does not turn by itself when the system asks for reduced motion', () => {
     stubReducedMotion(true);
     render(<Carousel label="Highlights" slides={slides} intervalMs={8_000} />);
-    expect(screen.getByRole('button', { name: 'Play slides' })).toBeDefined();
+    // Stopped from the start: the button offers to play, and each slide is read out as it comes.
+    expect(screen.queryByRole('button', { name: 'Pause slides' })).toBeNull();
+    expect(current()[0]!.parentElement!.getAttribute('aria-live')).toBe('polite');
     act(() => vi.advanceTimersByTime(40_000));
     expect(current()[0]!.getAttribute('aria-label')).toBe('1 of 3');
     fireEvent.click(screen.getByRole('button', { name: 'Play slides' }));

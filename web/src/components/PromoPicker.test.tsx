@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvert } from '../testing/adverts';
 import { fakeServer } from '../testing/renderApp';
 import { PromoPicker } from './PromoPicker';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -25,6 +26,8 @@ function serve(promo = true) {
   });
 }
 
+/** The listed pages, each as its title and category. */
+const options = () => screen.getAllByRole('option').map((o) => [...o.children].map((line) => line.textContent));
 const field = () => screen.getByRole('combobox', { name: 'Promo page' });
 /** As a click does: the field takes the focus (which keeps what is typed) and the list opens. */
 function openList() {
@@ -38,11 +41,15 @@ describe('PromoPicker', () => {
     render(<PromoPicker onPick={() => {}} />);
     expect(calls).toEqual([]);
     openList();
-    expect(await screen.findByRole('option', { name: /Bolt Bikes/ })).toBeDefined();
+    await screen.findByRole('option', { name: /Bolt Bikes/ });
+    expect(options()).toEqual([
+      ['Bolt Bikes', 'Sport'],
+      ["Acme' Ltd", 'Shops'],
+    ]);
     // A description match stays listed although its title does not hold the text.
     fireEvent.change(field(), { target: { value: 'anvils' } });
     await waitFor(() => expect(screen.queryByRole('option', { name: /Bolt Bikes/ })).toBeNull());
-    expect(screen.getByRole('option', { name: /Acme' Ltd/ })).toBeDefined();
+    expect(options()).toEqual([["Acme' Ltd", 'Shops']]);
     expect(calls.map((c) => c.url)).toEqual(['/api/adverts', '/api/adverts?q=anvils']);
   });
 
@@ -73,7 +80,7 @@ describe('PromoPicker', () => {
     render(<PromoPicker onPick={onPick} />);
     openList();
     fireEvent.click(await screen.findByRole('option', { name: /Acme' Ltd/ }));
-    expect(await screen.findByText("The link of Acme' Ltd cannot be made just now. Please try again.")).toBeDefined();
+    expectShown(await screen.findByText("The link of Acme' Ltd cannot be made just now. Please try again."));
     expect(onPick).not.toHaveBeenCalled();
   });
 });

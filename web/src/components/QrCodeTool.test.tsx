@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QrCodeTool } from './QrCodeTool';
+import { expectShown } from '@linkhive/shared/testing';
 
 // jsdom has no canvas; the encoder's own output is checked in the browser tests.
 const toDataURL = vi.hoisted(() =>
@@ -64,7 +65,7 @@ describe('QrCodeTool', () => {
     create();
     await screen.findByRole('img', { name: /QR code for/ });
     fireEvent.change(slider, { target: { value: 240 } });
-    expect(screen.getByText('Size: 240 px')).toBeDefined();
+    expectShown(screen.getByText('Size: 240 px'));
     const img = screen.getByRole('img', { name: /QR code for/ });
     expect(img.getAttribute('width')).toBe('240');
     await waitFor(() =>
@@ -87,7 +88,9 @@ describe('QrCodeTool', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Pick the bakery' }));
     expect(address()).toHaveProperty('value', url);
-    expect(await screen.findByRole('img', { name: `QR code for ${url}` })).toBeDefined();
+    expect((await screen.findByRole('img', { name: `QR code for ${url}` })).getAttribute('src')).toBe(
+      `data:image/png;base64,${btoa(`${url}@160`)}`,
+    );
     const cut = screen.getByText(/^The Very Long/);
     expect(cut.textContent).toBe(`${title.slice(0, 50).trimEnd()}…`);
     expect(Array.from(cut.textContent!)).toHaveLength(51);

@@ -49,7 +49,7 @@ describe('navigation', () => {
     const avatar = await screen.findByRole('link', { name: 'Open profile' });
     expect(avatar.getAttribute('href')).toBe('/profile');
     expect(avatar.textContent).toBe('A');
-    expect(await screen.findByRole('button', { name: 'Add link' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Add link' })).toHaveProperty('disabled', false);
   });
 
   it('shows the Workspace menu to paid plans', async () => {
@@ -104,19 +104,30 @@ describe('navigation', () => {
 
   it('repeats the member links in the drawer and adds the account actions', async () => {
     signedIn({ subscriptionPro: true });
-    renderApp('/search');
+    const { location } = renderApp('/search');
     await screen.findByRole('heading', { level: 1, name: 'Search' });
     const drawer = await openDrawer();
-    for (const name of ['Categories', 'Favourites', 'RSS Feeds', 'My Workspace', 'About Workspace']) {
-      expect(drawer.getByRole('link', { name })).toBeDefined();
-    }
-    // Add Link opens the add dialog rather than going anywhere.
-    expect(drawer.getByRole('button', { name: 'Add Link' })).toBeDefined();
+    const members = ['Categories', 'Favourites', 'RSS Feeds', 'My Workspace', 'About Workspace'];
+    expect(
+      Object.fromEntries(members.map((name) => [name, drawer.getByRole('link', { name }).getAttribute('href')])),
+    ).toEqual({
+      Categories: '/categories',
+      Favourites: '/favourites',
+      'RSS Feeds': '/rss-feeds',
+      'My Workspace': '/teams/workspace',
+      'About Workspace': '/workspace',
+    });
     expect(drawer.getByRole('link', { name: 'Import Bookmarks' }).getAttribute('href')).toBe('/import-bookmarks');
     expect(drawer.getByRole('link', { name: 'Free Promo Advert' }).getAttribute('href')).toBe('/promote');
     expect(drawer.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
-    expect(drawer.getByRole('button', { name: 'Logout' })).toBeDefined();
+    expect(drawer.getByRole('button', { name: 'Logout' }).querySelector('[data-testid="LogoutIcon"]')).not.toBeNull();
     expect(drawer.queryByRole('link', { name: /extension/ })).toBeNull();
+    // Add Link opens the add dialog rather than going anywhere.
+    fireEvent.click(drawer.getByRole('button', { name: 'Add Link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Link' });
+    expect(location().pathname).toBe('/search');
+    // Closed again: the add dialog's state outlives the page.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   });
 
   it('offers the extension in the drawer only in Chrome or Edge', async () => {
@@ -155,11 +166,11 @@ describe('navigation', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Workspace' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Admin settings' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Open menu' })).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Linkhive' })).toBeDefined();
-    expect(await screen.findByRole('link', { name: 'Open profile' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('link', { name: 'Linkhive' }).getAttribute('href')).toBe('/');
+    expect((await screen.findByRole('link', { name: 'Open profile' })).getAttribute('href')).toBe('/profile');
     const drawer = await openDrawer();
     expect(drawer.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
-    expect(drawer.getByRole('link', { name: 'My Workspace' })).toBeDefined();
+    expect(drawer.getByRole('link', { name: 'My Workspace' }).getAttribute('href')).toBe('/teams/workspace');
   });
 });

@@ -5,6 +5,7 @@ import type { Plan } from '@linkhive/shared/domain';
 import { billingMessages } from '@linkhive/shared/domain';
 import { PlanGrid } from './PlanGrid';
 import type { PlanGridProps } from './PlanGrid';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(cleanup);
 
@@ -89,7 +90,7 @@ describe('PlanGrid', () => {
         .map((li) => li.textContent),
     ).toEqual(['Business feature one', 'Business feature two']);
     expect(document.querySelectorAll('[data-highlighted="true"]')).toHaveLength(1);
-    expect(card('business').getByText('Selected')).toBeDefined();
+    expectShown(card('business').getByText('Selected'));
     expect(card('pro').queryByText('Selected')).toBeNull();
   });
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvert } from '../testing/adverts';
 import { plansAnswer } from '../testing/plans';
 import { fakeServer, renderApp, signedOut } from '../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -50,7 +51,7 @@ describe('Promotors carousel', () => {
     const shown = card("Acme' Ltd");
     expect(within(shown).getByText(acme.summary).textContent).toHaveLength(201);
     expect(acme.summary.endsWith('…')).toBe(true);
-    expect(within(shown).getByText('Shops')).toBeDefined();
+    expectShown(within(shown).getByText('Shops'));
     expect(within(shown).getByRole('img', { name: "Logo of Acme' Ltd" }).getAttribute('src')).toBe('/files/acme.png');
   });
 
@@ -105,7 +106,7 @@ describe('Promotors carousel', () => {
     });
     fireEvent.click(await within(section()).findByRole('button', { name: 'Try again' }));
     fail = false;
-    expect(await within(section()).findByText('1 promotor')).toBeDefined();
+    expectShown(await within(section()).findByText('1 promotor'));
   });
 
   it('Add opens the promo share link with the owner from the promo page', async () => {
@@ -134,7 +135,7 @@ describe('Promotors carousel', () => {
     const { section, location } = await open(() => [acme]);
     await within(section()).findByText('1 promotor');
     fireEvent.click(within(card("Acme' Ltd")).getByRole('button', { name: "Add Acme' Ltd" }));
-    expect(await screen.findByText("Acme' Ltd cannot be added just now. Please try again.")).toBeDefined();
+    expectShown(await screen.findByText("Acme' Ltd cannot be added just now. Please try again."));
     expect(location().pathname).toBe('/');
   });
 
@@ -174,7 +175,7 @@ describe('Promotors Share', () => {
   it('copies the link where there is no share sheet', async () => {
     const writeText = stubNavigator(undefined);
     await shareAcme();
-    expect(await screen.findByText(promoMessages.linkCopied)).toBeDefined();
+    expectShown(await screen.findByText(promoMessages.linkCopied));
     expect(writeText).toHaveBeenCalledWith(pageUrl);
   });
 
@@ -183,7 +184,7 @@ describe('Promotors Share', () => {
       throw new DOMException(promoMessages.shareUnsupported, 'NotAllowedError');
     });
     await shareAcme();
-    expect(await screen.findByText(promoMessages.linkCopied)).toBeDefined();
+    expectShown(await screen.findByText(promoMessages.linkCopied));
     expect(writeText).toHaveBeenCalledWith(pageUrl);
   });
 
@@ -203,6 +204,6 @@ describe('Promotors Share', () => {
     const writeText = stubNavigator(undefined);
     writeText.mockRejectedValue(new Error('denied'));
     await shareAcme();
-    expect(await screen.findByText(`Copy this link to share it: ${pageUrl}`)).toBeDefined();
+    expectShown(await screen.findByText(`Copy this link to share it: ${pageUrl}`));
   });
 });

@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store';
 import { OfflineBanner } from './OfflineBanner';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -36,7 +37,7 @@ describe('OfflineBanner', () => {
     const refresh = vi.fn(async () => null);
     useSession.setState({ unreachable: true, refresh });
     render(<OfflineBanner />);
-    expect(screen.getByText(siteMessages.offline)).toBeDefined();
+    expectShown(screen.getByText(siteMessages.offline));
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { SaveCurrentTab } from './SaveCurrentTab';
+import { expectShown } from '@linkhive/shared/testing';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
@@ -40,7 +41,7 @@ describe('the popup with workspace groups', () => {
     await chooseTarget('Design team');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe(groupMessages.linkAdded);
-    expect(screen.getByText('Saved in the workspace group Design team.')).toBeDefined();
+    expectShown(screen.getByText('Saved in the workspace group Design team.'));
     expect(ext.server.groupLinks(own).map((l) => [l.link, l.title])).toEqual([[tab.url, tab.title]]);
     expect(ext.server.count(`/api/groups/${own}/links`, 'POST')).toBe(1);
     expect(ext.server.stored()).toEqual([]);
@@ -52,7 +53,13 @@ describe('the popup with workspace groups', () => {
     await chooseTarget('Design team');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(groupMessages.duplicateLink);
-    expect(screen.getByRole('form', { name: 'Add Link' })).toBeDefined();
+    // Kept as it was, to correct and save again.
+    const form = within(screen.getByRole('form', { name: 'Add Link' }));
+    expect(form.getByRole('textbox', { name: 'Title' })).toHaveProperty('value', tab.title);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Save to' }).selectedOptions[0]?.textContent).toBe(
+      'Design team',
+    );
+    expect(form.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
     expect(ext.server.groupLinks(own)).toHaveLength(1);
   });
 

@@ -17,15 +17,17 @@ describe('the side panel', () => {
     await useExtensionSession.getState().load();
     render(<SidePanelApp />);
 
-    expect(screen.getByRole('heading', { level: 1, name: 'My bookmarks' })).toBeDefined();
+    // The heading names the view shown: the selected tab's.
+    const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent;
+    expect(screen.getByRole('heading', { level: 1, name: 'My bookmarks' }).textContent).toBe(selectedTab());
     fireEvent.click(screen.getByRole('tab', { name: 'Workspace' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Workspace' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Workspace' }).textContent).toBe(selectedTab());
     const list = await screen.findByRole('list', { name: 'Links of Ops' });
     expect(
       within(list)
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Status page']);
-    expect(screen.getByRole('tabpanel', { name: 'Workspace' })).toBeDefined();
+    expect(screen.getByRole('tabpanel', { name: 'Workspace' }).contains(list)).toBe(true);
   });
 });

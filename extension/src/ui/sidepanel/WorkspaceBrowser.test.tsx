@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { WorkspaceBrowser } from './WorkspaceBrowser';
+import { expectShown } from '@linkhive/shared/testing';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
@@ -39,7 +40,7 @@ describe('the side panel’s workspace', () => {
     ext.server.seedGroupLink(theirs, { link: 'https://status.example.com/', title: 'Status page' });
     render(<WorkspaceBrowser />);
 
-    expect(await screen.findByText(groupMessages.noLinks)).toBeDefined();
+    expectShown(await screen.findByText(groupMessages.noLinks));
     const picker = screen.getByRole('combobox', { name: 'Group' });
     fireEvent.mouseDown(picker);
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
@@ -55,6 +56,6 @@ describe('the side panel’s workspace', () => {
   it('says so when the user is in no group', async () => {
     await setupPages();
     render(<WorkspaceBrowser />);
-    expect(await screen.findByText(groupMessages.noGroups)).toBeDefined();
+    expectShown(await screen.findByText(groupMessages.noGroups));
   });
 });

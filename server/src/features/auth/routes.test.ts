@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { authMessages as m, httpMessages } from '@linkhive/shared/domain';
 import { startTestServer, testPublicUrl, type TestServer } from '../../testing/harness.js';
-import { testDialects } from '../../testing/databases.js';
+import { sqliteOnly, testDialects } from '../../testing/databases.js';
 import { resetCodeFrom, type OutboxMail } from '../../testing/outbox.js';
 import { ensureAuthSecret } from '../settings/repository.js';
 import { hashToken } from './hashed-session-tokens.js';
@@ -494,7 +494,7 @@ describe.each(testDialects)('forgot password on %s, with the job worker stopped'
 
   it('only queues a job: the request neither looks the address up nor makes a code', async () => {
     const known = uniqueEmail();
-    await t.agent().signUp(known);
+    await t.agent().seedAccount(known);
     const unknown = uniqueEmail();
     const answers = [];
     for (const email of [known, unknown]) answers.push(await t.agent().post('/api/auth/forgot', { email }));
@@ -526,8 +526,8 @@ describe.each(testDialects)('sign-in limit per account on %s', (dialect) => {
   it('stops guesses at one account from many addresses, and leaves other accounts alone', async () => {
     const victim = uniqueEmail();
     const other = uniqueEmail();
-    await t.agent().signUp(victim);
-    await t.agent().signUp(other);
+    await t.agent().seedAccount(victim);
+    await t.agent().seedAccount(other);
     const statuses = [];
     for (const [i, email] of [victim, victim.toUpperCase(), ` ${victim}`].entries())
       statuses.push((await login(email, 'Wrong-passw0rd', `203.0.113.${i + 1}`)).status);
@@ -543,14 +543,14 @@ describe.each(testDialects)('sign-in limit per account on %s', (dialect) => {
 
   it('does not count sign-ins that succeed', async () => {
     const email = uniqueEmail();
-    await t.agent().signUp(email);
+    await t.agent().seedAccount(email);
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await login(email, password, '198.51.100.1')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
   });
 });
 
-describe('better-auth refusals', () => {
+describe.each(sqliteOnly)('better-auth refusals (%s run)', () => {
   it('keep their status and message instead of becoming a server error', () => {
     const mapped = fromBetterAuth(
       new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_LONG', message: 'Password too long' }),
@@ -561,10 +561,10 @@ describe('better-auth refusals', () => {
   });
 });
 
-describe('rate limits', () => {
+describe.each(sqliteOnly)('rate limits on %s', (dialect) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer('sqlite', { AUTH_RATE_LIMIT: '3' });
+    t = await startTestServer(dialect, { AUTH_RATE_LIMIT: '3' });
   });
   afterAll(() => t?.close());
   // The limits count in fixed one-minute windows: the clock stands still during each test, so that a

@@ -22,7 +22,7 @@ describe('backupSqlite', () => {
     const t = await startTestServer('sqlite');
     try {
       const ann = t.agent();
-      await ann.signUp('ann-backup@example.com');
+      await ann.seedAccount('ann-backup@example.com');
       const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
       const stored = await diskFileStore(t.dataDir).put('screenshots', 'example.com.png', png);
 

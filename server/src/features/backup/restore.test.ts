@@ -31,7 +31,7 @@ async function seed(dataDir: string, email: string, links: string[], after?: (ag
   const t = await startTestServer('sqlite', { DATA_DIR: dataDir });
   try {
     const agent = t.agent();
-    await agent.signUp(email);
+    await agent.seedAccount(email);
     for (const link of links) {
       const res = await agent.post('/api/bookmarks', { link, title: `Saved ${link}`, category: 'News' });
       expect(res.status).toBe(201);

@@ -18,7 +18,7 @@ describe.each(testDialects)('checkout and portal on %s', (dialect) => {
 
   it('answers 503 with a plain message while no payment provider is configured', async () => {
     const a = t.agent();
-    await a.post('/api/auth/signup', { firstName: 'Pat', email: `pat-${dialect}@example.com`, password: 'Passw0rd!' });
+    await a.seedAccount(`pat-${dialect}@example.com`, 'Pat');
     const res = await a.post('/api/billing/checkout', { priceId: 'plan_pro_year' });
     expect(res.status).toBe(503);
     expect(res.body.error).toEqual({ code: 'billing_not_configured', message: billingMessages.notConfigured });

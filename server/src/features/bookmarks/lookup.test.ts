@@ -13,8 +13,8 @@ describe.each(testDialects)('looking a bookmark up by its address on %s', (diale
     t = await startTestServer(dialect);
     ann = t.agent();
     bob = t.agent();
-    await ann.signUp(`lookup-ann-${dialect}@example.com`);
-    await bob.signUp(`lookup-bob-${dialect}@example.com`, 'Bob');
+    await ann.seedAccount(`lookup-ann-${dialect}@example.com`);
+    await bob.seedAccount(`lookup-bob-${dialect}@example.com`, 'Bob');
   });
   afterAll(() => t?.close());
 

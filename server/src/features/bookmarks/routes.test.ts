@@ -14,8 +14,8 @@ describe.each(testDialects)('bookmarks on %s', (dialect) => {
     t = await startTestServer(dialect);
     ann = t.agent();
     bob = t.agent();
-    await ann.signUp(`ann-${dialect}@example.com`);
-    await bob.signUp(`bob-${dialect}@example.com`, 'Bob');
+    await ann.seedAccount(`ann-${dialect}@example.com`);
+    await bob.seedAccount(`bob-${dialect}@example.com`, 'Bob');
     // A bookmark names only an approved promo page as its promotor.
     const [owner, admin] = await Promise.all([newUser(t, 'Cat'), newAdmin(t)]);
     const advert = await owner.agent.post('/api/adverts', advertInput('Acme Coffee'));
@@ -136,7 +136,7 @@ describe.each(testDialects)('bookmarks on %s', (dialect) => {
 
   it('lists newest first with filters and pages of the asked size', async () => {
     const a = t.agent();
-    await a.signUp(`lister-${dialect}@example.com`);
+    await a.seedAccount(`lister-${dialect}@example.com`);
     for (let i = 0; i < 30; i++) {
       await a.post('/api/bookmarks', {
         link: `https://list.example.com/${i}`,

@@ -59,7 +59,7 @@ describe('the API as the extension uses it', () => {
   beforeAll(async () => {
     pages = await startFixtureServer();
     t = await startTestServer('sqlite', { FETCH_ALLOW_HOSTS: '127.0.0.1' });
-    await t.agent().signUp(email);
+    await t.agent().seedAccount(email);
     api = client();
   });
   afterAll(async () => {

@@ -12,7 +12,7 @@ describe.each(testDialects)('export on %s', (dialect) => {
 
   it('writes a Netscape file that imports into a fresh account as the same bookmarks', async () => {
     const a = t.agent();
-    await a.signUp(`exp-${dialect}@example.com`);
+    await a.seedAccount(`exp-${dialect}@example.com`);
     const saved = [
       {
         link: 'https://www.example.com/a?x=1&y="2"',
@@ -39,7 +39,7 @@ describe.each(testDialects)('export on %s', (dialect) => {
     expect(html).toContain('&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;');
 
     const b = t.agent();
-    await b.signUp(`exp2-${dialect}@example.com`);
+    await b.seedAccount(`exp2-${dialect}@example.com`);
     const imported = await importFile(b, Buffer.from(html), 'export.html');
     expect(imported.job?.result?.imported).toBe(3);
 
@@ -61,7 +61,7 @@ describe.each(testDialects)('export on %s', (dialect) => {
 
   it("exports only the caller's bookmarks and asks for sign-in", async () => {
     const c = t.agent();
-    await c.signUp(`exp3-${dialect}@example.com`);
+    await c.seedAccount(`exp3-${dialect}@example.com`);
     const res = await fetch(`${t.url}/api/export`, {
       headers: { cookie: `linkhive.session_token=${c.cookie('linkhive.session_token')}` },
     });

@@ -16,7 +16,7 @@ describe.each(testDialects)('site icons through the server on %s', (dialect) => 
     // The fixture server stands in for sites.
     t = await startTestServer(dialect, { FETCH_ALLOW_HOSTS: 'localhost,127.0.0.1' });
     ann = t.agent();
-    annId = (await ann.signUp(`icons-${dialect}@example.com`)).user.id;
+    annId = (await ann.seedAccount(`icons-${dialect}@example.com`)).user.id;
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMessages as m } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
-import { testDialects } from '../../testing/databases.js';
+import { sqliteOnly, testDialects } from '../../testing/databases.js';
 import { addLink, error, linkInput, refusal, trio } from '../../testing/groups.js';
 import { invitationMail } from './mails.js';
 
@@ -71,7 +71,7 @@ describe.each(testDialects)('workspace access on %s', (dialect) => {
   });
 });
 
-describe('the invitation mail', () => {
+describe.each(sqliteOnly)('the invitation mail (%s run)', () => {
   it('escapes the group and inviter names in HTML and keeps them readable in text', () => {
     const link = 'http://linkhive.test/teams/workspace/auth?token=abc';
     const mail = invitationMail(

@@ -22,7 +22,7 @@ describe.each(testDialects)('a 25 MB import on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestServer(dialect);
     a = t.agent();
-    await a.signUp(`large-${dialect}@example.com`);
+    await a.seedAccount(`large-${dialect}@example.com`);
   });
   afterAll(() => t?.close());
 

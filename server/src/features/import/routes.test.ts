@@ -42,7 +42,7 @@ describe.each(testDialects)('import on %s', (dialect) => {
   let n = 0;
   const fresh = async () => {
     const a = t.agent();
-    await a.signUp(`imp${++n}-${dialect}@example.com`);
+    await a.seedAccount(`imp${++n}-${dialect}@example.com`);
     return a;
   };
 

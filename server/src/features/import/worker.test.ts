@@ -37,7 +37,7 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
   beforeAll(async () => {
     t = await startTestServer(dialect);
     a = t.agent();
-    await a.signUp(`beside-${dialect}@example.com`);
+    await a.seedAccount(`beside-${dialect}@example.com`);
     await a.post('/api/bookmarks', { link: 'https://mine.example.com/', title: 'Mine', category: 'Own' });
   });
   afterAll(() => t?.close());

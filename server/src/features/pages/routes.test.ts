@@ -16,8 +16,8 @@ describe('page preview through the guarded fetcher', () => {
     open = await startTestServer('sqlite', { FETCH_ALLOW_HOSTS: 'localhost' });
     a = strict.agent();
     b = open.agent();
-    await a.signUp('strict@example.com');
-    await b.signUp('open@example.com');
+    await a.seedAccount('strict@example.com');
+    await b.seedAccount('open@example.com');
   });
   afterAll(async () => {
     await strict?.close();

@@ -12,7 +12,7 @@ describe.each(testDialects)('operator permission commands on %s', (dialect) => {
 
   it('grants and revokes a flag that /api/auth/me then reports', async () => {
     const a = t.agent();
-    await a.post('/api/auth/signup', { firstName: 'Op', email: 'op@example.com', password: 'Passw0rd!' });
+    await a.seedAccount('op@example.com', 'Op');
     const db = t.server.database.db;
 
     expect(await runAdminCommand(db, ['grant', 'OP@example.com', 'subscriptionPro'])).toEqual({

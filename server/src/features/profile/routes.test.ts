@@ -25,7 +25,7 @@ describe.each(testDialects)('profile on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestServer(dialect);
     a = t.agent();
-    await a.signUp(`pro-${dialect}@example.com`, 'Priya');
+    await a.seedAccount(`pro-${dialect}@example.com`, 'Priya');
   });
   afterAll(() => t?.close());
 

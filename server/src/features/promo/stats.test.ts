@@ -93,7 +93,7 @@ describe.each(testDialects)('promo figures and the share flow on %s', (dialect) 
   it('signs up through a promo page: account, follower, link, profile flag, in that order', async () => {
     const { advert, path } = await approvedPage(t, admin, 'Sign Up Spot');
     const agent = t.agent();
-    const { user } = await agent.signUp(`promo-${dialect}-${Date.now()}@example.com`, 'Nia');
+    const { user } = await agent.seedAccount(`promo-${dialect}-${Date.now()}@example.com`, 'Nia');
     expect((await agent.post(`${path}/follow`)).body).toEqual({ following: true, followers: 1 });
     const { link, title, category, slug } = advert;
     const saved = await agent.post('/api/bookmarks', { link, title, category, promotor: slug });

@@ -17,7 +17,7 @@ describe('screenshots of favourites, taken in Chromium as jobs', () => {
     fixtures = await startFixtureServer();
     t = await startTestServer('sqlite', { SCREENSHOTS: 'on', FETCH_ALLOW_HOSTS: 'localhost' });
     a = t.agent();
-    await a.signUp('shots@example.com');
+    await a.seedAccount('shots@example.com');
   });
   afterAll(async () => {
     await t?.close();
@@ -104,9 +104,9 @@ describe('a domain’s shared screenshot shows its home page, never a saver’s 
 
   it('captures / for A’s private address, again for B’s retake, and for a job queued with a link', async () => {
     const a = t.agent();
-    await a.signUp('private-a@example.com');
+    await a.seedAccount('private-a@example.com');
     const b = t.agent();
-    await b.signUp('private-b@example.com', 'Bea');
+    await b.seedAccount('private-b@example.com', 'Bea');
 
     const mine = await a.post('/api/bookmarks', {
       link: fixtures.url('/private?token=secret', 'localhost'),
@@ -159,7 +159,7 @@ describe('screenshots of imported favourites', () => {
 
   it('gives an imported favourite its site screenshot, as a favourite saved by hand gets', async () => {
     const a = t.agent();
-    await a.signUp('imported-shots@example.com');
+    await a.seedAccount('imported-shots@example.com');
     const favourite = fixtures.url('/pages/firefox-feeds-test-page-rss-relative.html', 'localhost');
     const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
       <DL><p><DT><H3>Saved</H3><DL><p>

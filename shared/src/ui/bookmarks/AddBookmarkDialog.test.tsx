@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../domain/index.js';
 import { bookmarkMessages } from '../../domain/index.js';
 import type { PagePreview } from '../../domain/index.js';
-import { deferred, formErrors, messageUnder } from '../../testing/ui.js';
+import { deferred, expectShown, formErrors, messageUnder } from '../../testing/ui.js';
 import { AddBookmarkDialog } from './AddBookmarkDialog.js';
 import type { AddBookmarkDialogProps } from './AddBookmarkDialog.js';
 
@@ -40,6 +40,15 @@ function pickCategory(name: string) {
   fireEvent.click(screen.getByRole('option', { name }));
 }
 
+/** What the Title field shows of a page lookup: its spinner, and the busy state read out with it. */
+function titleLookup() {
+  const title = screen.getByRole('textbox', { name: 'Title' });
+  return {
+    spinner: within(title.parentElement!).queryByRole('progressbar', { name: 'Looking up the page' }) !== null,
+    busy: title.getAttribute('aria-busy'),
+  };
+}
+
 const preview = (over: Partial<PagePreview> = {}): PagePreview => ({
   title: null,
   rssFeed: null,
@@ -51,13 +60,14 @@ describe('AddBookmarkDialog', () => {
   it('names the dialog, its fields and its buttons', () => {
     renderDialog({ readClipboard: async () => '' });
     const dialog = screen.getByRole('dialog', { name: 'Add Link' });
-    expect(within(dialog).getByRole('textbox', { name: 'Web address' })).toBeDefined();
-    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toBeDefined();
-    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toBeDefined();
-    expect(within(dialog).getByRole('textbox', { name: 'RSS feed URL' })).toBeDefined();
-    expect(within(dialog).getByRole('switch', { name: 'Add to favourites' })).toBeDefined();
+    // Each field opens empty, and each button can be pressed.
+    expect(within(dialog).getByRole('textbox', { name: 'Web address' })).toHaveProperty('value', '');
+    expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveProperty('value', '');
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveProperty('value', '');
+    expect(within(dialog).getByRole('textbox', { name: 'RSS feed URL' })).toHaveProperty('value', '');
+    expect(within(dialog).getByRole('switch', { name: 'Add to favourites' })).toHaveProperty('checked', false);
     for (const name of ['Paste', 'New category', 'Cancel', 'Create']) {
-      expect(within(dialog).getByRole('button', { name })).toBeDefined();
+      expect(within(dialog).getByRole('button', { name })).toHaveProperty('disabled', false);
     }
   });
 
@@ -249,7 +259,7 @@ describe('AddBookmarkDialog page lookup', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(onPreview).toHaveBeenCalledTimes(1);
     expect(onPreview.mock.calls[0]![0]).toBe('https://example.com/blog');
-    expect(screen.getByRole('progressbar', { name: 'Looking up the page' })).toBeDefined();
+    expect(titleLookup()).toEqual({ spinner: true, busy: 'true' });
 
     await act(async () =>
       answer.resolve(
@@ -261,7 +271,7 @@ describe('AddBookmarkDialog page lookup', () => {
     expect(screen.queryByRole('progressbar', { name: 'Looking up the page' })).toBeNull();
 
     fireEvent.click(screen.getByRole('switch', { name: 'Add to favourites' }));
-    expect(screen.getByText(bookmarkMessages.screenshotAfterSave)).toBeDefined();
+    expectShown(screen.getByText(bookmarkMessages.screenshotAfterSave));
   });
 
   it('cuts a long page title to 50 characters and falls back to the domain', async () => {
@@ -333,7 +343,7 @@ describe('AddBookmarkDialog page lookup', () => {
     await act(async () => first.resolve(preview({ title: 'Old page', rssFeed: 'https://old.example.com/feed' })));
     expect(valueOf('Title')).toBe('');
     expect(valueOf('RSS feed URL')).toBe('');
-    expect(screen.getByRole('progressbar', { name: 'Looking up the page' })).toBeDefined();
+    expect(titleLookup()).toEqual({ spinner: true, busy: 'true' });
 
     await act(async () => second.resolve(preview({ title: 'New page' })));
     expect(valueOf('Title')).toBe('New page');
@@ -361,7 +371,8 @@ describe('AddBookmarkDialog page lookup', () => {
     await act(async () => vi.advanceTimersByTime(400));
     expect(screen.queryByRole('img', { name: 'No screenshot preview' })).toBeNull();
     fireEvent.click(screen.getByRole('switch', { name: 'Add to favourites' }));
-    expect(screen.getByRole('img', { name: 'No screenshot preview' })).toBeDefined();
+    // A drawn icon: no picture is loaded.
+    expect(screen.getByRole('img', { name: 'No screenshot preview' }).localName).toBe('svg');
     expect(screen.queryByText(bookmarkMessages.screenshotAfterSave)).toBeNull();
     expect(document.querySelector('[role="dialog"] img')).toBeNull();
   });

@@ -2,7 +2,7 @@
 import { Button } from '@mui/material';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../testing/ui.js';
+import { deferred, expectShown } from '../../testing/ui.js';
 import { BookmarkRow } from './BookmarkRow.js';
 import { CategoryCard } from './CategoryCard.js';
 import { bookmark } from '../../testing/bookmarks.js';
@@ -22,7 +22,7 @@ describe('BookmarkRow', () => {
     expect(link.getAttribute('href')).toBe('https://www.example.com/');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(screen.getByText('example.com')).toBeDefined();
+    expectShown(screen.getByText('example.com'));
     const favicon = document.querySelector('img')!;
     expect(favicon.getAttribute('src')).toBe('/files/favicons/example.com.png');
     expect(favicon.getAttribute('alt')).toBe('');
@@ -114,6 +114,8 @@ describe('CategoryCard', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Edit Bookmark' })[1]!);
     expect(a.onEdit).toHaveBeenCalledWith(items[1]);
     expect(screen.getAllByRole('button', { name: "Promotor's Page" })).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'RSS of Second' })).toBeDefined();
+    expect(screen.getAllByRole('listitem')[1]!.contains(screen.getByRole('button', { name: 'RSS of Second' }))).toBe(
+      true,
+    );
   });
 });

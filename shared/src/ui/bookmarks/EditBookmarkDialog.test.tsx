@@ -38,7 +38,7 @@ describe('EditBookmarkDialog', () => {
     expect(valueOf('RSS feed URL')).toBe('https://www.example.com/feed.xml');
     expect((within(dialog).getByRole('switch', { name: 'Favourite' }) as HTMLInputElement).checked).toBe(false);
     for (const name of ['Delete', 'Cancel', 'Save', 'New category']) {
-      expect(within(dialog).getByRole('button', { name })).toBeDefined();
+      expect(within(dialog).getByRole('button', { name })).toHaveProperty('disabled', false);
     }
   });
 

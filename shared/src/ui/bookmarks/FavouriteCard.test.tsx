@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../testing/ui.js';
+import { deferred, expectShown } from '../../testing/ui.js';
 import { FavouriteCard } from './FavouriteCard.js';
 import type { FavouriteCardProps } from './FavouriteCard.js';
 import { bookmark } from '../../testing/bookmarks.js';
@@ -36,8 +36,8 @@ describe('FavouriteCard', () => {
     expect(link.getAttribute('href')).toBe('https://www.example.com/');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(screen.getByText('Work')).toBeDefined();
-    expect(screen.getByText('example.com')).toBeDefined();
+    expectShown(screen.getByText('Work'));
+    expectShown(screen.getByText('example.com'));
   });
 
   it('shows the favicon until there is a screenshot, and says when one is being taken', () => {

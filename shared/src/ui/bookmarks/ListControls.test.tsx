@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectShown } from '../../testing/ui.js';
 import { NoBookmarks, NoFavourites } from './EmptyState.js';
 import { FilterPanel } from './FilterPanel.js';
 import { LayoutToggle } from './LayoutToggle.js';
@@ -48,14 +49,14 @@ describe('FilterPanel', () => {
 describe('empty states', () => {
   it("says 'You have no favourites'", () => {
     render(<NoFavourites />);
-    expect(screen.getByText('You have no favourites')).toBeDefined();
+    expectShown(screen.getByText('You have no favourites'));
   });
 
   it('offers a user without bookmarks to add a link or import', () => {
     const onAddLink = vi.fn();
     const onImport = vi.fn();
     render(<NoBookmarks onAddLink={onAddLink} onImport={onImport} />);
-    expect(screen.getByText('No bookmarks have been added.')).toBeDefined();
+    expectShown(screen.getByText('No bookmarks have been added.'));
     fireEvent.click(screen.getByRole('button', { name: 'Add Link' }));
     fireEvent.click(screen.getByRole('button', { name: 'Import bookmarks' }));
     expect(onAddLink).toHaveBeenCalledTimes(1);

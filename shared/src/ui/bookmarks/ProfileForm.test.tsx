@@ -58,7 +58,8 @@ const notification = () => screen.queryByTestId('notification')?.textContent ?? 
 describe('ProfileForm', () => {
   it("is the 'Default profile' panel with the name, a read-only email, the picture and the tab colour", () => {
     renderForm();
-    expect(screen.getByRole('form', { name: 'Default profile' })).toBeDefined();
+    const form = screen.getByRole('form', { name: 'Default profile' });
+    expect(form.contains(screen.getByRole('textbox', { name: 'Display name' }))).toBe(true);
     expect((screen.getByRole('textbox', { name: 'Display name' }) as HTMLInputElement).value).toBe('Ann');
     const email = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
     expect(email.value).toBe('ann@example.com');

@@ -95,7 +95,9 @@ describe('FeedDialog', () => {
 
   it('shows a spinner until the first page is in', () => {
     render(<FeedDialog {...props()} feed={null} loading />);
-    expect(screen.getByRole('progressbar', { name: 'Loading RSS feed' })).toBeDefined();
+    // A spinner, with no measure of progress, where the items will be.
+    expect(screen.getByRole('progressbar', { name: 'Loading RSS feed' }).hasAttribute('aria-valuenow')).toBe(false);
+    expect(screen.queryByRole('list')).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp } from '../../testing/renderApp';
 import { adminUserTexts } from './AdminUsersPage';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -56,9 +57,9 @@ describe('/admin/users', () => {
     expect(calls.find((c) => c.url.startsWith('/api/admin/users'))?.url).toBe(
       '/api/admin/users?email=pat%40example.com',
     );
-    expect(card.getByText('pat@example.com')).toBeDefined();
-    expect(card.getByText('Email verified: Yes')).toBeDefined();
-    expect(card.getByText('Plan: Business')).toBeDefined();
+    expectShown(card.getByText('pat@example.com'));
+    expectShown(card.getByText('Email verified: Yes'));
+    expectShown(card.getByText('Plan: Business'));
     expect(
       within(card.getByRole('list', { name: 'Flags' }))
         .getAllByRole('listitem')
@@ -93,7 +94,7 @@ describe('/admin/users', () => {
     await find('pat@example.com');
     fireEvent.click(await screen.findByRole('switch', { name: 'Admin' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Make administrator' }));
-    expect(dialog.getByText(adminUserTexts.confirmGrant('pat@example.com'))).toBeDefined();
+    expectShown(dialog.getByText(adminUserTexts.confirmGrant('pat@example.com')));
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     // The page behind the dialog is hidden from the accessibility tree until the dialog has gone.
     const adminSwitch = (await screen.findByRole('switch', { name: 'Admin' })) as HTMLInputElement;

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makePending } from '../../testing/adverts';
 import { fakeServer, makeMe, renderApp } from '../../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -65,7 +66,7 @@ describe('the approval list', () => {
     expect(row('Acme Ltd').querySelector('time')?.getAttribute('datetime')).toBe(clean.createdAt);
 
     const bad = within(row('Free Prizes'));
-    expect(bad.getByText(`${advertMessages.threatLabels.flagged}: SOCIAL_ENGINEERING`)).toBeDefined();
+    expectShown(bad.getByText(`${advertMessages.threatLabels.flagged}: SOCIAL_ENGINEERING`));
     expect((bad.getByRole('button', { name: 'Approve Free Prizes' }) as HTMLButtonElement).disabled).toBe(true);
     expect((bad.getByRole('button', { name: 'Preview Free Prizes' }) as HTMLButtonElement).disabled).toBe(true);
     expect((bad.getByRole('button', { name: 'Reject Free Prizes' }) as HTMLButtonElement).disabled).toBe(false);
@@ -89,7 +90,7 @@ describe('the approval list', () => {
     fireEvent.change(search, { target: { value: 'acme' } });
     expect(titles()).toEqual(['Acme Ltd']);
     fireEvent.change(search, { target: { value: 'nothing like it' } });
-    expect(screen.getByText('No adverts match your search.')).toBeDefined();
+    expectShown(screen.getByText('No adverts match your search.'));
   });
 
   it('previews an advert with its description as the server sent it', async () => {
@@ -97,7 +98,9 @@ describe('the approval list', () => {
     await openList();
     fireEvent.click(screen.getByRole('button', { name: 'Preview Acme Ltd' }));
     const dialog = await screen.findByRole('dialog', { name: 'Preview' });
-    expect(within(dialog).getByRole('heading', { name: 'Acme Ltd' })).toBeDefined();
+    expect(
+      within(dialog).getByRole('heading', { name: 'Acme Ltd' }).closest('article')?.getAttribute('aria-label'),
+    ).toBe('Preview of Acme Ltd');
     expect(within(dialog).getByTestId('advert-description').innerHTML).toBe(clean.description);
     expect(within(dialog).getByRole('link', { name: clean.link }).getAttribute('href')).toBe(clean.link);
   });
@@ -133,13 +136,14 @@ describe('the approval list', () => {
   it('says when nothing is waiting', async () => {
     adminServer([]);
     renderApp('/admin/approve-adverts');
-    expect(await screen.findByText(advertMessages.noPending)).toBeDefined();
+    expectShown(await screen.findByText(advertMessages.noPending));
   });
 
   it('refuses a signed-in user who is not an admin, without asking for the list', async () => {
     const { calls } = fakeServer({ 'GET /api/auth/me': () => ({ status: 200, body: makeMe() }) });
     renderApp('/admin/approve-adverts');
-    expect(await screen.findByRole('heading', { level: 1, name: authMessages.notAuthorised })).toBeDefined();
+    await screen.findByRole('heading', { level: 1, name: authMessages.notAuthorised });
+    expectShown(screen.getByText('This page is for administrators.'));
     expect(authMessages.notAuthorised).toBe('You are not authorised');
     expect(calls.some((c) => c.url.startsWith('/api/admin'))).toBe(false);
   });

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvert, textOfLength, writeDescription } from '../../testing/adverts';
 import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -24,7 +25,7 @@ describe('the promote page', () => {
     const { calls } = fakeServer({ 'GET /api/auth/me': signedOut });
     await openPromote();
     expect(getStarted().disabled).toBe(true);
-    expect(screen.getByText(advertMessages.signInToPromote)).toBeDefined();
+    expectShown(screen.getByText(advertMessages.signInToPromote));
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup?redirect=%2Fpromote');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?redirect=%2Fpromote');
     expect(calls.some((c) => c.url.startsWith('/api/adverts'))).toBe(false);

@@ -4,6 +4,7 @@ import { fetchBudgetMessages, feedMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp } from '../../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -100,15 +101,17 @@ describe('RSS Feeds page', () => {
     renderApp('/rss-feeds');
     const list = await screen.findByRole('list', { name: 'RSS feed items' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(25);
-    expect(screen.getByText(/^60 items · 2 sources · Last updated: Just now$/)).toBeDefined();
+    expectShown(screen.getByText(/^60 items · 2 sources · Last updated: Just now$/));
     expect(loads(server.calls).map((c) => c.url)).toEqual(['/api/feeds/sources/a/load', '/api/feeds/sources/b/load']);
 
     fireEvent.change(screen.getByLabelText('Filter by source'), { target: { value: 'b' } });
-    await waitFor(() => expect(screen.getByText(/^30 items · 2 sources/)).toBeDefined());
+    await waitFor(() => expectShown(screen.getByText(/^30 items · 2 sources/)));
     expect(server.calls.at(-1)!.url).toBe('/api/feeds?source=b&page=1');
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
     await waitFor(() => expect(server.calls.at(-1)!.url).toBe('/api/feeds?source=b&page=2'));
-    expect(await screen.findByRole('link', { name: 'Post 25 of b' })).toBeDefined();
+    expect((await screen.findByRole('link', { name: 'Post 25 of b' })).getAttribute('href')).toBe(
+      'https://b.example.com/25',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Refresh All' }));
     await waitFor(() => expect(loads(server.calls)).toHaveLength(4));
@@ -117,7 +120,10 @@ describe('RSS Feeds page', () => {
         .slice(2)
         .map((c) => c.body),
     ).toEqual([{ refresh: true }, { refresh: true }]);
-    expect(await screen.findByRole('list', { name: 'RSS feed items' })).toBeDefined();
+    // Back on the same page: the second of source b's 30 items, 25 a page.
+    expect(within(await screen.findByRole('list', { name: 'RSS feed items' })).getAllByRole('listitem')).toHaveLength(
+      5,
+    );
   });
 
   it('warns a free account of the limit with Upgrade Now, after loading sources one by one until skipped', async () => {
@@ -149,15 +155,15 @@ describe('RSS Feeds page', () => {
       ],
     });
     renderApp('/rss-feeds');
-    expect(await screen.findByText(feedMessages.someFailed)).toBeDefined();
-    expect(screen.getByText(`${feedMessages.sourceFailed} ${feedMessages.notAFeed}`)).toBeDefined();
+    expectShown(await screen.findByText(feedMessages.someFailed));
+    expectShown(screen.getByText(`${feedMessages.sourceFailed} ${feedMessages.notAFeed}`));
     expect(within(screen.getByRole('list', { name: 'RSS feed items' })).getAllByRole('listitem')).toHaveLength(25);
   });
 
   it("says why saved items are shown when the account's fetch budget is spent", async () => {
     feedServer({ paid: true, sources: [source('a'), source('b')], budgetSpentAt: 'b' });
     renderApp('/rss-feeds');
-    expect(await screen.findByText(fetchBudgetMessages.feedsSpent)).toBeDefined();
+    expectShown(await screen.findByText(fetchBudgetMessages.feedsSpent));
     // The cached items are still listed, and the notice's fields do not leak into the source list.
     expect(within(screen.getByRole('list', { name: 'RSS feed items' })).getAllByRole('listitem')).toHaveLength(25);
   });
@@ -165,13 +171,13 @@ describe('RSS Feeds page', () => {
   it('explains an empty page and a filter that matches nothing', async () => {
     feedServer({ paid: false, sources: [] });
     renderApp('/rss-feeds');
-    expect(await screen.findByText(feedMessages.noFeeds)).toBeDefined();
+    expectShown(await screen.findByText(feedMessages.noFeeds));
     cleanup();
     feedServer({ paid: true, sources: [source('a')] });
     renderApp('/rss-feeds');
     await screen.findByRole('list', { name: 'RSS feed items' });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search feeds' }), { target: { value: 'zzz' } });
-    expect(await screen.findByText(feedMessages.noMatch)).toBeDefined();
+    expectShown(await screen.findByText(feedMessages.noMatch));
   });
 
   it('shows the full error with Try Again, which loads again', async () => {
@@ -184,11 +190,11 @@ describe('RSS Feeds page', () => {
           : { status: 200, body: { sources: [], parallel: false, itemLimit: 50 } },
     });
     renderApp('/rss-feeds');
-    expect(await screen.findByText(feedMessages.loadError)).toBeDefined();
+    expectShown(await screen.findByText(feedMessages.loadError));
     expect((await screen.findByTestId('notification')).textContent).toContain(feedMessages.loadErrorTitle);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText(feedMessages.noFeeds)).toBeDefined();
+    expectShown(await screen.findByText(feedMessages.noFeeds));
     expect(server.calls.filter((c) => c.url === '/api/feeds/sources')).toHaveLength(2);
   });
 });

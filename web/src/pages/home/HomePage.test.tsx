@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
 import { plansAnswer } from '../../testing/plans';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -30,8 +31,8 @@ describe('landing page', () => {
     expect(within(features).getAllByRole('heading', { level: 3 })).toHaveLength(8);
     const pricing = screen.getByRole('region', { name: 'Pricing' });
     expect(pricing.id).toBe('pricing');
-    expect(await within(pricing).findByRole('link', { name: 'Sign up free' })).toBeDefined();
-    expect(within(pricing).getByText('£4.99')).toBeDefined();
+    expect((await within(pricing).findByRole('link', { name: 'Sign up free' })).getAttribute('href')).toBe('/signup');
+    expectShown(within(pricing).getByText('£4.99'));
   });
 
   it('names the page for search engines and link previews', async () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvert } from '../../testing/adverts';
 import { plansAnswer } from '../../testing/plans';
 import { fakeServer, renderApp, signedOut } from '../../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -69,8 +70,8 @@ describe('Promotors section', () => {
     expect(advertsCalls(calls)).toEqual([]);
 
     observer.approach(section);
-    expect(await within(section).findByRole('searchbox', { name: 'Search promotors' })).toBeDefined();
-    expect(await within(section).findByText('1 promotor')).toBeDefined();
+    expect(await within(section).findByRole('searchbox', { name: 'Search promotors' })).toHaveProperty('value', '');
+    expectShown(await within(section).findByText('1 promotor'));
     expect(advertsCalls(calls).map((c) => c.url)).toEqual(['/api/adverts']);
     expect(observer.watching(section)).toEqual([]);
   });
@@ -82,6 +83,6 @@ describe('Promotors section', () => {
     HTMLElement.prototype.scrollIntoView = vi.fn();
     renderApp('/#promotors');
     const section = await screen.findByRole('region', { name: 'Promotors' });
-    expect(await within(section).findByText('1 promotor')).toBeDefined();
+    expectShown(await within(section).findByText('1 promotor'));
   });
 });

@@ -8,6 +8,7 @@ import type { UploadOptions } from '@linkhive/shared/api';
 import { api } from '../../api';
 import { fakeServer, makeMe } from '../../testing/renderApp';
 import { renderApp } from '../../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 // The upload itself (an XMLHttpRequest with progress) is the shared client's, tested there.
 const uploadImport = vi.spyOn(api.imports, 'fromFile');
@@ -66,7 +67,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Import'
 describe('import page', () => {
   it('offers the picker for .html and .htm files, the overwrite option and the export guide', async () => {
     await openImport();
-    expect(screen.getByRole('button', { name: 'Choose file' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Choose file' })).toHaveProperty('disabled', false);
     expect(document.querySelector('input[type="file"]')!.getAttribute('accept')).toBe('.html,.htm');
     expect(screen.getByRole('checkbox', { name: 'Overwrite existing bookmarks' })).toHaveProperty('checked', false);
     expect(screen.getByRole('link', { name: 'How to export your bookmarks' }).getAttribute('href')).toBe(
@@ -95,7 +96,7 @@ describe('import page', () => {
 
     choose(htmlFile('Bookmarks.HTM'));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    expect(screen.getByText('Bookmarks.HTM (1 KB)')).toBeDefined();
+    expectShown(screen.getByText('Bookmarks.HTM (1 KB)'));
     expect(uploadImport).not.toHaveBeenCalled();
   });
 
@@ -115,14 +116,14 @@ describe('import page', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Overwrite existing bookmarks' }));
     submit();
 
-    expect(await screen.findByText('Uploading 50%')).toBeDefined();
+    expectShown(await screen.findByText('Uploading 50%'));
     const [sentFile, overwrite, request = {}] = uploadImport.mock.calls[0]!;
     expect([sentFile, overwrite]).toEqual([file, true]);
     // The job is followed once the server has answered it.
     expect(calls.some((c) => c.url.startsWith('/api/import/'))).toBe(false);
     request.onUploaded?.();
     answerUpload(job({}));
-    expect(await screen.findByText('Saving 5 of 20')).toBeDefined();
+    expectShown(await screen.findByText('Saving 5 of 20'));
     expect(screen.getByRole('progressbar', { name: 'Saving 5 of 20' }).getAttribute('aria-valuenow')).toBe('25');
 
     answer = job({ status: 'done', phase: 'done', processed: 20, result: result() });

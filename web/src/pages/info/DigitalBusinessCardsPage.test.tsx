@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvert } from '../../testing/adverts';
 import { fakeServer, renderApp, signedOut } from '../../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 // jsdom has no canvas; the encoder's own output is checked in the browser tests.
 const toDataURL = vi.hoisted(() => vi.fn(async (text: string) => `data:image/png;base64,${btoa(text)}`));
@@ -38,6 +39,6 @@ describe('digital business cards page', () => {
     expect(link.pathname).toBe('/share');
     expect(link.searchParams.get('connect_uid')).toBe('u9');
     expect(link.searchParams.get('slug')).toBe('bakery');
-    expect(screen.getByText(`${title.slice(0, 50).trimEnd()}…`)).toBeDefined();
+    expectShown(screen.getByText(`${title.slice(0, 50).trimEnd()}…`));
   });
 });

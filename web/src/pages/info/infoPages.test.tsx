@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderApp, signedOut } from '../../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -21,7 +22,8 @@ describe('information pages', () => {
     fakeServer({ 'GET /api/auth/me': signedOut });
     renderApp(path);
     await screen.findByRole('heading', { level: 1, name: title });
-    expect(screen.getByRole('heading', { level: 2, name: section })).toBeDefined();
+    // A section with its text under its heading.
+    expect(screen.getByRole('heading', { level: 2, name: section }).nextElementSibling?.textContent).toMatch(/\w/);
     // The head is written by an effect after the page renders: wait for it, however busy the machine.
     await waitFor(() => expect(document.title).toBe(`${title} | Linkhive`));
     expect(description().length).toBeGreaterThan(60);
@@ -33,7 +35,7 @@ describe('information pages', () => {
     renderApp('/terms');
     await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
     expect(document.querySelector('time')?.getAttribute('datetime')).toBe('2025-04-08');
-    expect(screen.getByText(/Children under 13 may not create an account/)).toBeDefined();
+    expectShown(screen.getByText(/Children under 13 may not create an account/));
   });
 
   it('leads from the export guide to the import page and from the workspace page to My Workspace', async () => {

@@ -31,6 +31,7 @@ describe('plan pages', () => {
   it('has no page for the free plan or unknown plans', async () => {
     fakeServer({ 'GET /api/auth/me': signedOut, 'GET /api/plans': plansAnswer });
     renderApp('/subscriptions/gold');
-    expect(await h1('Page not found')).toBeDefined();
+    await h1('Page not found');
+    await waitFor(() => expect(document.title).toBe('Page not found | Linkhive'));
   });
 });

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
 import { makePromoPage, makePostPage, writeRichText, writes } from '../../testing/promo';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -24,6 +25,8 @@ async function openPage(at = path) {
   return view;
 }
 
+/** The titles of the posts shown, in order. */
+const postTitles = () => screen.getAllByRole('article').map((a) => a.querySelector('h2')?.textContent);
 const notice = async () => (await screen.findByTestId('notification')).textContent;
 
 describe('the promo page for visitors', () => {
@@ -31,13 +34,16 @@ describe('the promo page for visitors', () => {
     const { calls } = fakeServer({ 'GET /api/auth/me': signedOut, [`GET ${api}`]: ok(makePromoPage()) });
     await openPage();
     expect(document.title).toBe(`${title} | Linkhive`);
-    expect(screen.getByTestId('promo-banner')).toBeDefined();
-    expect(screen.getByText('Shops')).toBeDefined();
+    // The advert has no background picture: the banner shows the default gradient.
+    expect(getComputedStyle(screen.getByTestId('promo-banner')).backgroundImage).toMatch(/^linear-gradient/);
+    expectShown(screen.getByText('Shops'));
     expect(screen.getByRole('tab', { name: 'Feed' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tab', { name: 'Followers (4)' })).toBeDefined();
+    expect(screen.getByRole('tab', { name: 'Followers (4)' }).getAttribute('aria-selected')).toBe('false');
     const feed = screen.getByRole('tabpanel');
-    expect(within(feed).getByRole('heading', { name: promoMessages.followToSee })).toBeDefined();
-    expect(within(feed).getByRole('button', { name: promoMessages.followNow })).toBeDefined();
+    // Locked: the call to follow in place of the posts.
+    within(feed).getByRole('heading', { name: promoMessages.followToSee });
+    expect(within(feed).queryAllByRole('article')).toEqual([]);
+    expect(within(feed).getByRole('button', { name: promoMessages.followNow })).toHaveProperty('disabled', false);
     const visit = screen.getByRole('link', { name: 'Visit website' });
     expect(visit.getAttribute('href')).toBe('https://acme.example.com/');
     expect(visit.getAttribute('rel')).toBe('noopener noreferrer');
@@ -77,14 +83,16 @@ describe('the promo page for visitors', () => {
     await openPage();
     fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
     expect(await notice()).toBe(`${promoMessages.followerAddedTitle}: ${promoMessages.followerAdded(title)}`);
-    expect(await screen.findByRole('heading', { name: 'Post number 2' })).toBeDefined();
-    expect(screen.getByRole('tab', { name: 'Followers (5)' })).toBeDefined();
+    await screen.findByRole('heading', { name: 'Post number 2' });
+    expect(postTitles()).toEqual(['Post number 2', 'Post number 1']);
+    expect(screen.getByRole('tab', { name: 'Followers (5)' }).getAttribute('aria-selected')).toBe('false');
 
     fireEvent.click(screen.getByRole('button', { name: 'Unfollow' }));
     await waitFor(async () =>
       expect(await notice()).toBe(`${promoMessages.unfollowingTitle}: ${promoMessages.unfollowing(title)}`),
     );
-    expect(await screen.findByRole('heading', { name: promoMessages.followToSee })).toBeDefined();
+    await screen.findByRole('heading', { name: promoMessages.followToSee });
+    expect(screen.queryAllByRole('article')).toEqual([]);
     expect(writes(calls)).toEqual([`POST ${api}/follow`, `DELETE ${api}/follow`]);
   });
 
@@ -111,8 +119,8 @@ describe('the promo page for visitors', () => {
       'Post number 3',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2 of the posts' }));
-    expect(await screen.findByRole('heading', { name: 'Post number 1' })).toBeDefined();
-    expect(screen.getAllByRole('article')).toHaveLength(2);
+    await screen.findByRole('heading', { name: 'Post number 1' });
+    expect(postTitles()).toEqual(['Post number 2', 'Post number 1']);
     expect(calls.filter((c) => c.url.startsWith(`${api}/posts`)).map((c) => c.url)).toContain(`${api}/posts?page=2`);
   });
 
@@ -123,7 +131,7 @@ describe('the promo page for visitors', () => {
       [`GET ${api}/posts`]: ok(makePostPage(0)),
     });
     await openPage();
-    expect(await screen.findByText('No posts yet.')).toBeDefined();
+    expectShown(await screen.findByText('No posts yet.'));
   });
 
   it('shares through the share sheet, or copies the link when the sheet reports it cannot share', async () => {
@@ -162,13 +170,17 @@ describe('following while signed out', () => {
       .getAllByRole('textbox')
       .map((f) => f.getAttribute('name'));
     expect(fields).toEqual(['firstName', 'email']);
-    expect(within(dialog).getByLabelText(/^Password/)).toBeDefined();
+    expect(
+      within(dialog)
+        .getByLabelText(/^Password/)
+        .getAttribute('type'),
+    ).toBe('password');
     expect(within(dialog).queryByLabelText(/^Web address/)).toBeNull();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
-    expect(await within(dialog).findByText('Name is required')).toBeDefined();
-    expect(within(dialog).getByText('Email is required')).toBeDefined();
-    expect(within(dialog).getByText('Password is required')).toBeDefined();
+    expectShown(await within(dialog).findByText('Name is required'));
+    expectShown(within(dialog).getByText('Email is required'));
+    expectShown(within(dialog).getByText('Password is required'));
 
     fireEvent.change(within(dialog).getByLabelText(/^First name/), { target: { value: 'Ann' } });
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'ann@example.com' } });
@@ -176,7 +188,8 @@ describe('following while signed out', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
 
     expect(await notice()).toBe(`${promoMessages.followerAddedTitle}: ${promoMessages.followerAdded(title)}`);
-    expect(await screen.findByRole('heading', { name: 'Post number 1' })).toBeDefined();
+    await screen.findByRole('heading', { name: 'Post number 1' });
+    expect(postTitles()).toEqual(['Post number 1']);
     expect(writes(calls)).toEqual(['POST /api/auth/signup', `POST ${api}/follow`, 'PATCH /api/profile']);
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ follower: true });
     expect(location().pathname).toBe(path);
@@ -227,7 +240,7 @@ describe('the promo page for its owner', () => {
     fakeServer(owner());
     await openPage();
     fireEvent.click(screen.getByRole('tab', { name: 'Followers (4)' }));
-    expect(await screen.findByText('Bob')).toBeDefined();
+    expectShown(await screen.findByText('Bob'));
   });
 
   it('checks a new post with the exact messages, shows the API field errors and says Your Post', async () => {
@@ -241,19 +254,19 @@ describe('the promo page for its owner', () => {
     const publish = within(form).getByRole('button', { name: 'Publish post' });
     await screen.findByRole('textbox', { name: 'Content' });
     fireEvent.click(publish);
-    expect(await within(form).findByText(promoMessages.postTitleRequired)).toBeDefined();
-    expect(within(form).getByText(promoMessages.postContentRequired)).toBeDefined();
+    expectShown(await within(form).findByText(promoMessages.postTitleRequired));
+    expectShown(within(form).getByText(promoMessages.postContentRequired));
 
     // Whitespace is no content either.
     fireEvent.change(within(form).getByRole('textbox', { name: 'Title' }), { target: { value: 'Spring sale' } });
     await writeRichText('Content', '   ');
     fireEvent.click(publish);
-    expect(await within(form).findByText(promoMessages.postContentRequired)).toBeDefined();
+    expectShown(await within(form).findByText(promoMessages.postContentRequired));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await writeRichText('Content', 'Half price on every anvil.');
     fireEvent.click(publish);
-    expect(await within(form).findByText(promoMessages.postContentRequired)).toBeDefined();
+    expectShown(await within(form).findByText(promoMessages.postContentRequired));
 
     answer = {
       status: 201,

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
 import { makePromoPage, writes } from '../../testing/promo';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -135,7 +136,7 @@ describe('the share page signed in', () => {
   it('tells the owner that their own page cannot be followed', async () => {
     fakeServer(signedInServer({ [`GET ${api}`]: ok(makePromoPage({ isOwner: true })) }));
     renderApp(shareLink());
-    expect(await screen.findByText(new RegExp(promoMessages.ownPage))).toBeDefined();
+    expectShown(await screen.findByText(new RegExp(promoMessages.ownPage)));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -165,7 +166,7 @@ describe('the share page signed out', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'ann@example.com' } });
     fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'short' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
-    expect(await within(dialog).findByText('At least 8 characters are required')).toBeDefined();
+    expectShown(await within(dialog).findByText('At least 8 characters are required'));
     fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Passw0rd!' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
 
@@ -178,7 +179,10 @@ describe('the share page signed out', () => {
     ]);
     expect(calls.find((c) => c.url === '/api/bookmarks')?.body).toMatchObject({ promotor: 'acme-ltd', title });
     // The promo page's code loads on first use: under a busy test run that can take a while.
-    expect(await screen.findByRole('button', { name: 'Unfollow' }, { timeout: 15_000 })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Unfollow' }, { timeout: 15_000 })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 
   it('goes on from the failed step when Sign Up is pressed again', async () => {
@@ -200,7 +204,7 @@ describe('the share page signed out', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'ann@example.com' } });
     fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'Passw0rd!' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
-    expect(await within(dialog).findByText('Something went wrong')).toBeDefined();
+    expectShown(await within(dialog).findByText('Something went wrong'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(writes(calls).at(-1)).toBe('PATCH /api/profile'));
     expect(writes(calls)).toEqual([

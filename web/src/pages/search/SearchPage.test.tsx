@@ -4,6 +4,7 @@ import { bookmarkMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, makeMe, renderApp } from '../../testing/renderApp';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -83,16 +84,17 @@ describe('search page', () => {
   it('lists 25 a page with the count, category, address and the row actions', async () => {
     library(60);
     await openSearch();
-    expect(await screen.findByText('60 bookmarks')).toBeDefined();
+    expectShown(await screen.findByText('60 bookmarks'));
     expect(rows()).toHaveLength(25);
     const first = within(rows()[0]!);
     expect(first.getByRole('link', { name: 'Site 1' }).getAttribute('href')).toBe('https://site1.example.com/');
-    expect(first.getByText('Work')).toBeDefined();
-    expect(first.getByText(/https:\/\/site1\.example\.com\//)).toBeDefined();
-    expect(first.getByRole('checkbox', { name: 'Select Site 1' })).toBeDefined();
-    expect(first.getByRole('button', { name: 'Add to Favorites' })).toBeDefined();
-    expect(first.getByRole('button', { name: 'Edit Bookmark' })).toBeDefined();
-    expect(screen.getByLabelText('Go to page 3')).toBeDefined();
+    expectShown(first.getByText('Work'));
+    expectShown(first.getByText(/https:\/\/site1\.example\.com\//));
+    expect(first.getByRole('checkbox', { name: 'Select Site 1' })).toHaveProperty('checked', false);
+    expect(first.getByRole('button', { name: 'Add to Favorites' })).toHaveProperty('disabled', false);
+    expect(first.getByRole('button', { name: 'Edit Bookmark' })).toHaveProperty('disabled', false);
+    // The last page of 60 at 25 a page.
+    expect(screen.getByLabelText('Go to page 3')).toHaveProperty('textContent', '3');
     expect(screen.queryByLabelText('Go to page 4')).toBeNull();
   });
 
@@ -136,7 +138,7 @@ describe('search page', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
     expect(rows().every((r) => r.querySelector('input[type="checkbox"]:checked'))).toBe(true);
-    expect(screen.getByText('30 bookmarks, 25 selected')).toBeDefined();
+    expectShown(screen.getByText('30 bookmarks, 25 selected'));
     fireEvent.click(screen.getByLabelText('Select Site 2'));
     expect(screen.getByRole('checkbox', { name: 'Select all' }).getAttribute('data-indeterminate')).toBe('true');
 
@@ -169,8 +171,8 @@ describe('search page', () => {
   it("shows '1,000+' for a capped count and the export as a download", async () => {
     library(1000, { capped: true });
     await openSearch();
-    expect(await screen.findByText('1,000+ bookmarks')).toBeDefined();
-    expect(screen.getByLabelText('Go to page 40')).toBeDefined();
+    expectShown(await screen.findByText('1,000+ bookmarks'));
+    expect(screen.getByLabelText('Go to page 40')).toHaveProperty('textContent', '40');
     const exportLink = screen.getByRole('link', { name: 'Export' });
     expect(exportLink.getAttribute('href')).toBe('/api/export');
     expect(exportLink.hasAttribute('download')).toBe(true);
@@ -179,12 +181,12 @@ describe('search page', () => {
   it("tells a user without bookmarks 'No bookmarks have been added.' and a search without hits 'No results found'", async () => {
     library(0);
     await openSearch();
-    expect(await screen.findByText(bookmarkMessages.noBookmarks)).toBeDefined();
+    expectShown(await screen.findByText(bookmarkMessages.noBookmarks));
     cleanup();
 
     library(5);
     await openSearch('/search?q=nothing-like-this');
-    expect(await screen.findByText(bookmarkMessages.noResults)).toBeDefined();
+    expectShown(await screen.findByText(bookmarkMessages.noResults));
     expect(screen.getByLabelText('Search bookmarks')).toHaveProperty('value', 'nothing-like-this');
     expect(screen.queryByText(bookmarkMessages.noBookmarks)).toBeNull();
   });

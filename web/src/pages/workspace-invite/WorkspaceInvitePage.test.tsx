@@ -82,7 +82,8 @@ describe('the workspace invitation page', () => {
   it('says the link has no token, and asks nothing of the server', () => {
     const { calls } = fakeServer({});
     renderPage(invitePath);
-    expect(screen.getByRole('heading', { level: 1, name: 'Workspace invitation' })).toBeDefined();
+    screen.getByRole('heading', { level: 1, name: 'Workspace invitation' });
+    expect(document.title).toBe('Workspace invitation | Linkhive');
     expect(screen.getByRole('alert').textContent).toBe(groupMessages.tokenMissing);
     expect(calls).toHaveLength(0);
   });
@@ -108,7 +109,10 @@ describe('the workspace invitation page', () => {
     await until(() =>
       expect(screen.getByRole('status').textContent).toBe(groupMessages.validToken + groupMessages.joined),
     );
-    expect(screen.getByRole('heading', { level: 2, name: groupMessages.validToken })).toBeDefined();
+    // Said as good news (a status), not as a failure (an alert).
+    expect(
+      screen.getByRole('heading', { level: 2, name: groupMessages.validToken }).parentElement!.getAttribute('role'),
+    ).toBe('status');
     expect(screen.getByRole('link', { name: 'Go to My Workspace' }).getAttribute('href')).toBe(workspacePath);
     expect(acceptCalls(calls).map((c) => c.body)).toEqual([{ token: 'abc123' }]);
     await until(() => expect(useSession.getState().me?.hasGroups).toBe(true));

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeLink, renderSignedIn } from '../../testing/groups';
 import { fakeServer } from '../../testing/renderApp';
 import { GroupFeedDialog } from './GroupFeedDialog';
+import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
@@ -52,7 +53,9 @@ describe('GroupFeedDialog', () => {
   it("loads the link's feed from its group's path into the bookmark rows' dialog", async () => {
     const { calls } = fakeServer({ 'GET /api/groups/g1/links/l7/feed': () => ({ status: 200, body: feed }) });
     renderSignedIn(<GroupFeedDialog link={link} onClose={() => {}} />);
-    expect(await screen.findByText('WildFly 10 released')).toBeDefined();
+    const item = await screen.findByText('WildFly 10 released');
+    expect(screen.getByRole('dialog', { name: 'RSS Feed: Heise' }).contains(item)).toBe(true);
+    expectShown(item);
     expect(calls.map((c) => c.url)).toEqual(['/api/groups/g1/links/l7/feed?page=1&refresh=false']);
   });
 
