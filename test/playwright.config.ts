@@ -24,7 +24,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a journey waits on the server, animations and the browser's own timers a good
+  // part of its time, and the third keeps the cores busy meanwhile.
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -36,7 +38,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after. Without the
+    // screencast, whose frames cost the browser about a sixth of its CPU in every passing test too.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [...baseChromiumArgs],
