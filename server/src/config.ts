@@ -4,6 +4,11 @@ import { outsideFetchBudget, recommendationRules } from '@linkhive/shared/domain
 
 export interface Config {
   port: number;
+  /**
+   * HOST: the address the server listens on. Loopback by default, as a personal install should be:
+   * nothing on the network reaches it until its owner says so (`0.0.0.0` or `::` for every interface).
+   */
+  host: string;
   /** WEB_CONCURRENCY: server processes sharing the port (default: the machine's cores). */
   webConcurrency: number;
   /**
@@ -88,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`FILE_STORE must be disk or database, got "${env.FILE_STORE}"`);
   return {
     port,
+    host: env.HOST?.trim() || '127.0.0.1',
     webConcurrency: env.WEB_CONCURRENCY
       ? atLeastOne('WEB_CONCURRENCY', env.WEB_CONCURRENCY)
       : os.availableParallelism(),

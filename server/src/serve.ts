@@ -14,12 +14,14 @@ const server = await createServer(config, {
   recoverImports: process.env.LINKHIVE_RECOVER_IMPORTS !== 'off',
 });
 const { log } = server;
-const http = server.app.listen(config.port, () => {
+const http = server.app.listen(config.port, config.host, () => {
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = { port, database: server.database.dialect, dataDir: config.dataDir };
   // In a cluster the supervisor says it once, when the first process listens.
-  if (slot === undefined) log.info(where, `Linkhive is running at http://localhost:${port}`);
+  // Loopback and every interface are both reached as localhost from the machine itself.
+  const shown = ['127.0.0.1', '::1', '0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  if (slot === undefined) log.info({ ...where, host: config.host }, `Linkhive is running at http://${shown}:${port}`);
   else log.info({ ...where, slot, jobWorker: config.jobWorker }, 'server process listening');
 });
 http.on('error', (err) => {

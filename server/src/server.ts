@@ -236,14 +236,35 @@ export async function createServer(
     log,
   });
   if (config.jobWorker) {
+    // Lanes: mail and threat checks never wait behind a screenshot, which may take a page's 15 s
+    // load and Chromium's start; each job is cut off well before the lease would hand it to
+    // another process (JOB_LEASE_MS). One runner a lane: two reset mails of one account, or two
+    // checks of one advert, must not overtake each other.
     worker = startWorker(
       queue,
-      {
-        [SCREENSHOT_JOB]: (payload) => screenshots.run(payload),
-        [AUTH_MAIL_JOB]: (payload) => auth.runMailJob(payload),
-        [MAIL_JOB]: (message: MailMessage) => mailer.send(message),
-        [THREAT_CHECK_JOB]: (payload, attempt) => checks.run(payload, attempt),
-      },
+      [
+        {
+          name: 'mail',
+          concurrency: 1,
+          timeoutMs: 30_000,
+          handlers: {
+            [AUTH_MAIL_JOB]: (payload) => auth.runMailJob(payload),
+            [MAIL_JOB]: (message: MailMessage) => mailer.send(message),
+          },
+        },
+        {
+          name: 'threat checks',
+          concurrency: 1,
+          timeoutMs: 30_000,
+          handlers: { [THREAT_CHECK_JOB]: (payload, attempt) => checks.run(payload, attempt) },
+        },
+        {
+          name: 'screenshots',
+          concurrency: 1,
+          timeoutMs: 45_000,
+          handlers: { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) },
+        },
+      ],
       log,
       { leaseMs: config.jobLeaseMs },
     );

@@ -5,6 +5,8 @@ import { testDialects } from '../testing/databases.js';
 import { jobQueue, type JobQueue } from './queue.js';
 import { startWorker } from './worker.js';
 
+const silent = pino({ level: 'silent' });
+
 describe.each(testDialects)('the job queue on %s', (dialect) => {
   let t: TestServer;
   beforeAll(async () => {
@@ -55,11 +57,8 @@ describe.each(testDialects)('the job queue on %s', (dialect) => {
         return job;
       },
     };
-    const worker = startWorker(
-      queue,
-      { first: async () => void ran.push('first'), late: async () => void ran.push('late') },
-      pino({ level: 'silent' }),
-    );
+    const handlers = { first: async () => void ran.push('first'), late: async () => void ran.push('late') };
+    const worker = startWorker(queue, [{ name: 'test', handlers, concurrency: 1, timeoutMs: 30_000 }], silent);
     await real.enqueue('first', {});
     await worker.idle();
     await idleAfterLateJob;
@@ -70,16 +69,13 @@ describe.each(testDialects)('the job queue on %s', (dialect) => {
   it('runs handlers through the worker and records the outcome', async () => {
     const queue = jobQueue(t.server.database.db, t.server.database.dialect);
     const seen: number[] = [];
-    const worker = startWorker(
-      queue,
-      {
-        square: async (p: { n: number }) => void seen.push(p.n * p.n),
-        broken: async () => {
-          throw new Error('always fails');
-        },
+    const handlers = {
+      square: async (p: { n: number }) => void seen.push(p.n * p.n),
+      broken: async () => {
+        throw new Error('always fails');
       },
-      pino({ level: 'silent' }),
-    );
+    };
+    const worker = startWorker(queue, [{ name: 'test', handlers, concurrency: 1, timeoutMs: 30_000 }], silent);
     await queue.enqueue('square', { n: 3 });
     await queue.enqueue('broken', {});
     await worker.idle();

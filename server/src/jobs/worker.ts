@@ -5,14 +5,29 @@ import type { JobQueue } from './queue.js';
 export interface JobAttempt {
   attempt: number;
   final: boolean;
+  /** Aborted when the job's lane cuts it off (its timeout): a handler that can stop early should. */
+  signal?: AbortSignal;
 }
 
 export type JobHandler = (payload: any, attempt: JobAttempt) => Promise<void>;
 
+/**
+ * A kind of background work with its own pace: its own runners, so that it never waits behind
+ * another kind (mail behind screenshots), and its own limit on how long one job may take.
+ */
+export interface Lane {
+  name: string;
+  handlers: Record<string, JobHandler>;
+  /** Jobs of this lane run at once in one process. */
+  concurrency: number;
+  /** A job still running after this is cut off, fails this try, and is retried like any failure. */
+  timeoutMs: number;
+}
+
 export interface Worker {
   /** Wakes the worker at once, e.g. right after a job was queued by this process. */
   poke(): void;
-  /** Resolves when no job is ready: for tests and for a clean shutdown. */
+  /** Resolves when no job is ready in any lane: for tests and for a clean shutdown. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -20,37 +35,79 @@ export interface Worker {
 const maxAttempts = 3;
 
 /**
- * Runs queued jobs one at a time. Polls the table (so jobs queued by other processes are seen) and
- * is poked by this process for a quick start. Failures retry with a growing delay, then stay failed.
+ * Runs queued jobs in lanes, each with `concurrency` runners that take only the lane's job types.
+ * Polls the table (so jobs queued by other processes are seen) and is poked by this process for a
+ * quick start. Failures, timeouts included, retry with a growing delay, then stay failed.
  */
 export function startWorker(
   queue: JobQueue,
-  handlers: Record<string, JobHandler>,
+  lanes: Lane[],
   log: Logger,
   opts: { pollMs?: number; leaseMs?: number } = {},
 ): Worker {
   const { pollMs = 1000, leaseMs = 60_000 } = opts;
-  const types = Object.keys(handlers);
+  const runners = lanes.flatMap((lane) =>
+    Array.from({ length: lane.concurrency }, () => laneRunner(queue, lane, log, { pollMs, leaseMs })),
+  );
+  return {
+    poke: () => runners.forEach((r) => r.poke()),
+    idle: async () => {
+      await Promise.all(runners.map((r) => r.idle()));
+    },
+    stop: async () => {
+      await Promise.all(runners.map((r) => r.stop()));
+    },
+  };
+}
+
+/** One runner of a lane: takes the lane's jobs one at a time. */
+function laneRunner(queue: JobQueue, lane: Lane, log: Logger, opts: { pollMs: number; leaseMs: number }): Worker {
+  const types = Object.keys(lane.handlers);
+  // Cut off before the lease ends, so that no other process takes a job this one is still running.
+  const timeoutMs = Math.max(1, Math.min(lane.timeoutMs, opts.leaseMs - 1000));
   let stopped = false;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let idleWaiters: (() => void)[] = [];
 
+  async function runOne(type: string, payload: unknown, attempt: number) {
+    const controller = new AbortController();
+    let cutOff: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      cutOff = setTimeout(() => {
+        controller.abort();
+        reject(new Error(`timed out after ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+    });
+    try {
+      const work = lane.handlers[type]!(payload, {
+        attempt,
+        final: attempt >= maxAttempts,
+        signal: controller.signal,
+      });
+      // A handler that ends after its cut-off has nobody left to hear it.
+      work.catch(() => {});
+      await Promise.race([work, timedOut]);
+    } finally {
+      clearTimeout(cutOff);
+    }
+  }
+
   async function drain() {
     for (;;) {
       if (stopped) return;
-      const job = await queue.claim(types, leaseMs);
+      const job = await queue.claim(types, opts.leaseMs);
       if (!job) return;
       try {
-        await handlers[job.type]!(JSON.parse(job.payload), {
-          attempt: job.attempts,
-          final: job.attempts >= maxAttempts,
-        });
+        await runOne(job.type, JSON.parse(job.payload), job.attempts);
         await queue.complete(job.id);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const retryAt = job.attempts < maxAttempts ? new Date(Date.now() + 2 ** job.attempts * 1000) : null;
-        log.warn({ jobId: job.id, type: job.type, attempts: job.attempts, err: message }, 'job failed');
+        log.warn(
+          { jobId: job.id, type: job.type, lane: lane.name, attempts: job.attempts, err: message },
+          'job failed',
+        );
         await queue.fail(job.id, message, retryAt);
       }
     }
@@ -59,7 +116,7 @@ export function startWorker(
   function tick() {
     if (stopped || running) return;
     running = drain()
-      .catch((err) => log.error({ err }, 'job worker error'))
+      .catch((err) => log.error({ err, lane: lane.name }, 'job worker error'))
       .finally(() => {
         running = null;
         const waiters = idleWaiters;
@@ -72,7 +129,7 @@ export function startWorker(
   function schedule() {
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, pollMs);
+    timer = setTimeout(tick, opts.pollMs);
     timer.unref();
   }
 
