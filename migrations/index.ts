@@ -15,6 +15,7 @@ import { billing } from './20261124T1800_billing.js';
 import { recommendations } from './20261124T2000_recommendations.js';
 import { storedFiles } from './20261125T1000_stored_files.js';
 import { searchIndex } from './20261125T1100_search_index.js';
+import { promoVisitors } from './20261126T0000_promo_visitors.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -33,6 +34,7 @@ const all = {
   '20261124T2000_recommendations': recommendations,
   '20261125T1000_stored_files': storedFiles,
   '20261125T1100_search_index': searchIndex,
+  '20261126T0000_promo_visitors': promoVisitors,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

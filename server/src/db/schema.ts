@@ -257,6 +257,13 @@ export interface PromoDailyTable {
   qr_scans: ColumnType<number, number | undefined, number>;
 }
 
+/** A visitor already counted on a page today: a keyed hash only (features/promo/visitors.ts). */
+export interface PromoVisitorTable {
+  advert_id: string;
+  day: string;
+  visitor: string;
+}
+
 /** A team workspace group; created private with member invites off. */
 export interface WorkspaceGroupTable {
   id: string;
@@ -377,6 +384,7 @@ export interface Database {
   promo_follower: PromoFollowerTable;
   promo_post: PromoPostTable;
   promo_daily: PromoDailyTable;
+  promo_visitor: PromoVisitorTable;
   feed_cache: FeedCacheTable;
   import_job: ImportJobTable;
   import_item: ImportItemTable;

@@ -8,6 +8,35 @@ export interface SafeBrowsingRequest {
   body: any;
 }
 
+/**
+ * A 200 answer that is not Safe Browsing's: a proxy's or captive portal's HTML page, JSON cut off
+ * mid-way, an empty body, or JSON whose `matches` is of the wrong shape.
+ */
+export type SafeBrowsingJunk =
+  'html' | 'truncated' | 'empty' | 'not-an-object' | 'matches-string' | 'matches-object' | 'match-without-type';
+
+export const safeBrowsingJunk: Record<SafeBrowsingJunk, { type: string; body: string }> = {
+  html: {
+    type: 'text/html; charset=UTF-8',
+    body: '<!DOCTYPE html><html><body><h1>Sign in to continue</h1></body></html>',
+  },
+  truncated: { type: 'application/json; charset=UTF-8', body: '{"matches":[{"threatType":"MALWARE","platformT' },
+  empty: { type: 'application/json; charset=UTF-8', body: '' },
+  'not-an-object': { type: 'application/json; charset=UTF-8', body: '["MALWARE"]' },
+  'matches-string': { type: 'application/json; charset=UTF-8', body: '{"matches":"MALWARE"}' },
+  'matches-object': { type: 'application/json; charset=UTF-8', body: '{"matches":{"threatType":"MALWARE"}}' },
+  'match-without-type': {
+    type: 'application/json; charset=UTF-8',
+    body: '{"matches":[{"platformType":"ANY_PLATFORM","threat":{"url":"https://x.example/"}}]}',
+  },
+};
+
+/** A request held by `hold`: `arrived` resolves when it comes in, `release` lets it be answered. */
+export interface HeldRequest {
+  arrived: Promise<void>;
+  release(): void;
+}
+
 export interface SafeBrowsingFake {
   /** The base address, for SAFE_BROWSING_URL: no trailing slash. */
   url: string;
@@ -22,6 +51,13 @@ export interface SafeBrowsingFake {
    * status, or, with 'hang', never answers them, so that the client's timeout ends them.
    */
   failWith(status: number | 'hang', times?: number): void;
+  /** Answers the next `times` requests (all of them without `times`) with a 200 of this junk. */
+  answerJunk(kind: SafeBrowsingJunk, times?: number): void;
+  /**
+   * Holds the next request about this address unanswered until `release()`; it is then answered as
+   * the fake stands at that moment. A test uses it to change things while a check is under way.
+   */
+  hold(url: string): HeldRequest;
   /** Resolves once `n` requests have arrived in all. */
   waitForRequests(n: number): Promise<void>;
   close(): Promise<void>;
@@ -66,7 +102,8 @@ export async function startSafeBrowsingFake(opts: { key?: string } = {}): Promis
   const requests: SafeBrowsingRequest[] = [];
   const flagged = new Map<string, string[]>();
   const waiting: { n: number; resolve(): void }[] = [];
-  let failure: { status: number | 'hang'; left: number } | null = null;
+  let failure: { status: number | 'hang' | SafeBrowsingJunk; left: number } | null = null;
+  const holds = new Map<string, { arrived(): void; released: Promise<void> }>();
 
   const arrived = (request: SafeBrowsingRequest) => {
     requests.push(request);
@@ -90,11 +127,21 @@ export async function startSafeBrowsingFake(opts: { key?: string } = {}): Promis
       return answer(400, errorBody(400, 'Invalid JSON payload received.'));
     }
     arrived({ key: url.searchParams.get('key'), body });
+    const held = holds.get(body?.threatInfo?.threatEntries?.[0]?.url ?? '');
+    if (held) {
+      holds.delete(body.threatInfo.threatEntries[0].url);
+      held.arrived();
+      await held.released;
+    }
 
     if (failure) {
       const { status } = failure;
       if (--failure.left <= 0) failure = null;
       if (status === 'hang') return;
+      if (typeof status === 'string') {
+        const junk = safeBrowsingJunk[status];
+        return res.writeHead(200, { 'content-type': junk.type }).end(junk.body);
+      }
       return answer(status, errorBody(status));
     }
     if (url.searchParams.get('key') !== key) return answer(400, badKey);
@@ -121,6 +168,14 @@ export async function startSafeBrowsingFake(opts: { key?: string } = {}): Promis
     requests,
     flag: (url, threatTypes) => void flagged.set(url, threatTypes),
     failWith: (status, times = Infinity) => void (failure = times > 0 ? { status, left: times } : null),
+    answerJunk: (kind, times = Infinity) => void (failure = times > 0 ? { status: kind, left: times } : null),
+    hold(url) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const came = new Promise<void>((resolve) => (arrived = resolve));
+      holds.set(url, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { arrived: came, release };
+    },
     waitForRequests: (n) =>
       requests.length >= n ? Promise.resolve() : new Promise((resolve) => waiting.push({ n, resolve })),
     close: () =>

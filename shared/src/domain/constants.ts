@@ -25,6 +25,14 @@ export const limits = {
  */
 export const outsideFetchBudget = { perAccount: 500, windowMs: 10 * 60_000 } as const;
 
+/**
+ * Password-reset mails one address may be sent per hour, whoever asks and from however many client
+ * addresses (the per-client AUTH_RATE_LIMIT does not stop that). Past it, "Forgot password" still
+ * answers its usual success, so nobody learns anything about the address, and simply queues no more
+ * mail: someone who lost a mail can ask again within the hour, and an inbox cannot be flooded.
+ */
+export const resetMailLimit = { perAddress: 3, windowMs: 60 * 60_000 } as const;
+
 export const fetchBudgetMessages = {
   // A newer text of this product's own: it may be reworded.
   feedsSpent:

@@ -20,6 +20,7 @@ export const advertMessages = {
   notPending: 'This advert has already been approved',
   flagged: 'This advert was flagged by the threat check and cannot be approved',
   checkFailed: 'The threat check could not be completed. Please try again in a few minutes.',
+  linkChanged: 'The website address changed while it was being checked. Please review the advert again.',
   pngOnly: 'Images must be PNG files',
   logoTooLarge: 'The logo must be 2 MB or smaller',
   backgroundTooLarge: 'The background must be 5 MB or smaller',

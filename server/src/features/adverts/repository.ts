@@ -16,9 +16,15 @@ export function advertRepository(db: Kysely<Database>) {
     findByUser: (userId: string) =>
       db.selectFrom('advert').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
-    /** A public page: only an approved advert answers to its slug. */
+    /** A public page: only an approved advert whose address is not flagged answers to its slug. */
     approvedBySlug: (slug: string) =>
-      db.selectFrom('advert').selectAll().where('slug', '=', slug).where('status', '=', 1).executeTakeFirst(),
+      db
+        .selectFrom('advert')
+        .selectAll()
+        .where('slug', '=', slug)
+        .where('status', '=', 1)
+        .where('threat_status', '<>', 'flagged')
+        .executeTakeFirst(),
 
     async slugTaken(slug: string): Promise<boolean> {
       return !!(await db.selectFrom('advert').select('id').where('slug', '=', slug).executeTakeFirst());
@@ -37,13 +43,19 @@ export function advertRepository(db: Kysely<Database>) {
     update: (id: string, changes: Updateable<AdvertTable>) =>
       db.updateTable('advert').set(changes).where('id', '=', id).returningAll().executeTakeFirst(),
 
-    /** Only a pending advert is approved, so two admins deciding at once decide once. */
-    approve: (id: string, at: string) =>
+    /**
+     * Only a pending advert is approved, so two admins deciding at once decide once; and only while
+     * its address is still the one the admin's check looked at and is not flagged, tested in the
+     * same statement as the write, so a link the owner changed during the check is never approved.
+     */
+    approve: (id: string, checkedLink: string, at: string) =>
       db
         .updateTable('advert')
         .set({ status: 1, approved_at: at, updated_at: at })
         .where('id', '=', id)
         .where('status', '=', 0)
+        .where('link', '=', checkedLink)
+        .where('threat_status', '<>', 'flagged')
         .returningAll()
         .executeTakeFirst(),
 
@@ -65,9 +77,9 @@ export function advertRepository(db: Kysely<Database>) {
         .orderBy('advert.created_at')
         .execute() as Promise<AdvertPendingRow[]>,
 
-    /** Approved adverts, newest first; `q` matches title or description text, any case. */
+    /** Approved adverts, flagged ones left out, newest first; `q` matches title or description text, any case. */
     approved(q: string | undefined, limit: number) {
-      let query = db.selectFrom('advert').selectAll().where('status', '=', 1);
+      let query = db.selectFrom('advert').selectAll().where('status', '=', 1).where('threat_status', '<>', 'flagged');
       if (q) {
         const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         query = query.where(

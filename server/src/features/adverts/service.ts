@@ -79,6 +79,16 @@ export function advertService(deps: AdvertServiceDeps) {
     return row;
   }
 
+  /** Why a conditional approval wrote nothing, read after the fact. */
+  async function notApproved(id: string, checkedLink: string): Promise<AppError> {
+    const now = await repo.find(id);
+    if (!now) return notFound(m.notFound);
+    if (now.status) return conflict(m.notPending, undefined, 'not_pending');
+    if (now.link !== checkedLink) return conflict(m.linkChanged, undefined, 'link_changed');
+    if (now.threat_status === 'flagged') return conflict(m.flagged, undefined, 'flagged');
+    return conflict(m.notPending, undefined, 'not_pending');
+  }
+
   return {
     async list(q: string | undefined): Promise<Advert[]> {
       return (await repo.approved(q?.trim() || undefined, 50)).map(toAdvert);
@@ -189,7 +199,11 @@ export function advertService(deps: AdvertServiceDeps) {
       }));
     },
 
-    /** Checks the address once more, then approves; a flagged or uncheckable address is refused. */
+    /**
+     * Checks the address once more, then approves; a flagged or uncheckable address is refused, and
+     * so is one the owner changed while the check ran (the write tests that the checked link is
+     * still the stored one): the new address waits for its own check and a new approval.
+     */
     async approve(id: string): Promise<Advert> {
       const row = await repo.find(id);
       if (!row) throw notFound(m.notFound);
@@ -200,8 +214,8 @@ export function advertService(deps: AdvertServiceDeps) {
         if (result === 'failed') throw new AppError(503, 'threat_check_failed', m.checkFailed);
         if (result === 'flagged') throw conflict(m.flagged, undefined, 'flagged');
       }
-      const approved = await repo.approve(id, new Date().toISOString());
-      if (!approved) throw conflict(m.notPending, undefined, 'not_pending');
+      const approved = await repo.approve(id, row.link, new Date().toISOString());
+      if (!approved) throw await notApproved(id, row.link);
       await permissions.grant(approved.user_id, 'advertiser', 'admin');
       await mails.decided(approved, true);
       return toAdvert(approved);

@@ -27,6 +27,15 @@ export function attemptLimit(db: Kysely<Database>, opts: { name: string; limit: 
       return windowStart;
     },
 
+    /**
+     * Counts one attempt and answers whether it is within the limit, without refusing anything: for
+     * a caller that must answer the same either way and only leaves the work undone.
+     */
+    async allow(subject: string): Promise<boolean> {
+      const { count } = await countInWindow(db, keyOf(subject), opts.windowMs);
+      return count <= opts.limit;
+    },
+
     /** Takes back an attempt that succeeded: only failures should use up an account's allowance. */
     async giveBack(subject: string, windowStart: number): Promise<void> {
       await db

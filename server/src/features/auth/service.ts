@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Response } from 'express';
 import type { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { authMessages as m, type AccountMe, type LoginResult } from '@linkhive/shared/domain';
+import { authMessages as m, resetMailLimit, type AccountMe, type LoginResult } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { headersFromNode, type SessionUser } from '../../http/session.js';
@@ -76,6 +76,12 @@ export function authService(deps: {
   const loginLimit = attemptLimit(db, { name: 'login-account', limit: deps.accountRateLimit, windowMs: 60_000 });
   // Each resend is a mail to someone's inbox: a few an hour is plenty for a lost or late mail.
   const resendLimit = attemptLimit(db, { name: 'verify-resend', limit: 3, windowMs: 60 * 60_000 });
+  // Reset mails per target address, known or not: many client addresses cannot flood one inbox.
+  const resetMails = attemptLimit(db, {
+    name: 'reset-mail',
+    limit: resetMailLimit.perAddress,
+    windowMs: resetMailLimit.windowMs,
+  });
 
   async function me(user: SessionUser): Promise<AccountMe> {
     const [profile, perms, hasGroups] = await Promise.all([
@@ -167,10 +173,12 @@ export function authService(deps: {
 
     /**
      * Queues the work and answers: the request neither looks the address up nor makes a code, so it
-     * takes the same steps, and the same time, for known and unknown addresses.
+     * takes the same steps, and the same time, for known and unknown addresses. Each request counts
+     * against the address's reset-mail limit (resetMailLimit); past it no mail is queued, but the
+     * answer stays the same, so the limit tells the asker nothing about the address either.
      */
     async forgot(email: string): Promise<{ message: string }> {
-      await deps.queueMail({ kind: 'reset', email });
+      if (await resetMails.allow(email)) await deps.queueMail({ kind: 'reset', email });
       return { message: m.forgotSuccess };
     },
 

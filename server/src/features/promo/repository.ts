@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PromoPostTable } from '../../db/schema.js';
 
@@ -96,6 +97,37 @@ export function promoRepository(db: Kysely<Database>) {
           })),
         )
         .execute();
+    },
+
+    /** Notes a visitor (a keyed hash) of a page for a day; true only the first time, however many ask at once. */
+    async firstVisit(advertId: string, day: string, visitor: string): Promise<boolean> {
+      const inserted = await db
+        .insertInto('promo_visitor')
+        .values({ advert_id: advertId, day, visitor })
+        .onConflict((oc) => oc.columns(['advert_id', 'day', 'visitor']).doNothing())
+        .returning('visitor')
+        .execute();
+      return inserted.length > 0;
+    },
+
+    /** Visitors are only needed for the day they are counted in. */
+    async forgetVisitorsBefore(day: string): Promise<void> {
+      await db.deleteFrom('promo_visitor').where('day', '<', day).execute();
+    },
+
+    /** The key of the visitor hashes: made once and kept in the database, so every server process shares it. */
+    async visitorKey(): Promise<string> {
+      await db
+        .insertInto('app_setting')
+        .values({ key: 'promo_visitor_key', value: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('app_setting')
+        .select('value')
+        .where('key', '=', 'promo_visitor_key')
+        .executeTakeFirstOrThrow();
+      return row.value;
     },
 
     /** Views and QR scans of the days from `fromDay` on. */

@@ -28,7 +28,8 @@ export function promoRoutes(promo: PromoService, db: Kysely<Database>): Router {
   });
 
   r.get('/promo/:slug', async (req, res) => {
-    res.json(await promo.show(String(req.params.slug), req.user, req.query.source));
+    const client = { address: req.ip, userAgent: req.get('user-agent') };
+    res.json(await promo.show(String(req.params.slug), req.user, req.query.source, client));
   });
 
   r.post('/promo/:slug/follow', requireUser, follows, async (req, res) => {

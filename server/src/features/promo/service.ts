@@ -21,6 +21,7 @@ import { sanitizeRichText } from '../../content/rich-text.js';
 import type { AdvertRepository, AdvertRow } from '../adverts/repository.js';
 import { toAdvert } from '../adverts/service.js';
 import type { PromoPostRow, PromoRepository } from './repository.js';
+import { visitCounter, type PromoVisitor } from './visitors.js';
 
 interface User {
   id: string;
@@ -58,6 +59,8 @@ export interface PromoServiceDeps {
 }
 
 export function promoService({ adverts, repo, now = () => new Date() }: PromoServiceDeps) {
+  const visits = visitCounter(repo);
+
   /** The approved advert of a slug; an unknown, pending or malformed slug is simply not found. */
   async function page(slug: string): Promise<AdvertRow> {
     const row = isSlug(slug) ? await adverts.approvedBySlug(slug) : undefined;
@@ -77,16 +80,23 @@ export function promoService({ adverts, repo, now = () => new Date() }: PromoSer
   };
 
   return {
-    /** The public page; each call by anyone but the owner counts one view, or one QR scan. */
-    async show(slug: string, viewer: User | undefined, source: unknown): Promise<PromoPage> {
+    /** The public page; anyone but the owner counts one view, or one QR scan, a day (visitors.ts). */
+    async show(
+      slug: string,
+      viewer: User | undefined,
+      source: unknown,
+      client: Omit<PromoVisitor, 'userId'> = {},
+    ): Promise<PromoPage> {
       const row = await page(slug);
       const isOwner = viewer?.id === row.user_id;
       const [followers, following] = await Promise.all([
         repo.followerCount(row.user_id),
         viewer && !isOwner ? repo.isFollowing(row.user_id, viewer.id) : false,
       ]);
-      if (!isOwner)
-        await repo.countVisit(row.id, now().toISOString().slice(0, 10), source === qrSource ? 'qr' : 'view');
+      if (!isOwner) {
+        const kind = source === qrSource ? 'qr' : 'view';
+        await visits.count(row.id, now().toISOString().slice(0, 10), kind, { ...client, userId: viewer?.id });
+      }
       return { advert: { ...toAdvert(row), ownerId: row.user_id }, followers, following, isOwner };
     },
 

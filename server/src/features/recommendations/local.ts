@@ -64,12 +64,17 @@ export function coSavedQuery(
 }
 
 export function localRecommender(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): LocalRecommender {
-  /** Approved adverts of the category (any case), newest first, of sites the user has not saved. */
+  /**
+   * Approved adverts of the category (any case), newest first, of sites the user has not saved. A
+   * flagged address is never recommended, whatever its status says (as the advert repository's
+   * public queries).
+   */
   function adverts({ userId, domain, category }: LocalRecommendationInput, limit: number) {
     return db
       .selectFrom('advert')
       .select(['slug', 'title', 'link', 'domain', 'description_text'])
       .where('status', '=', 1)
+      .where('threat_status', '<>', 'flagged')
       .where(sql`lower(category)`, '=', sql`lower(${category})`)
       .where('domain', '<>', domain)
       .where('domain', 'not in', ownDomains(db, userId))

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSafeBrowsingFake, type SafeBrowsingFake } from '../../testing/safe-browsing-fake.js';
+import {
+  safeBrowsingJunk,
+  startSafeBrowsingFake,
+  type SafeBrowsingFake,
+  type SafeBrowsingJunk,
+} from '../../testing/safe-browsing-fake.js';
 import { createThreatChecker, ThreatCheckError, type ThreatChecker } from './index.js';
 
 describe('the Safe Browsing threat check', () => {
@@ -58,6 +63,18 @@ describe('the Safe Browsing threat check', () => {
     expect(error.message).toBe('Safe Browsing answered 503: The service is currently unavailable.');
     expect(fake.requests.length).toBe(before + 1);
     expect(await threats.check('https://busy.example.com/')).toEqual([]);
+  });
+
+  it('throws on a 200 that is not a well-formed answer, so that junk never reads as clean', async () => {
+    for (const kind of Object.keys(safeBrowsingJunk) as SafeBrowsingJunk[]) {
+      fake.answerJunk(kind, 1);
+      const error = await failure(threats.check('https://junk.example.com/'));
+      expect([kind, error.message]).toEqual([kind, 'Safe Browsing answered 200 with no readable answer']);
+    }
+    // A well-formed answer still clears, or flags, the address.
+    expect(await threats.check('https://junk.example.com/')).toEqual([]);
+    fake.flag('https://junk.example.com/bad', ['MALWARE']);
+    expect(await threats.check('https://junk.example.com/bad')).toEqual(['MALWARE']);
   });
 
   it('throws on a key Google refuses, without writing the key in the error', async () => {

@@ -1,4 +1,5 @@
 import type { safebrowsing_v4 } from '@googleapis/safebrowsing';
+import { z } from 'zod';
 
 export interface ThreatChecker {
   /** false without an API key: nothing is checked. */
@@ -20,6 +21,16 @@ export class ThreatCheckError extends Error {
 }
 
 export const threatTypes = ['MALWARE', 'SOCIAL_ENGINEERING', 'UNWANTED_SOFTWARE', 'POTENTIALLY_HARMFUL_APPLICATION'];
+
+/**
+ * The only answers that may clear an address: `{}` (nothing matched) or `{ matches: [...] }` whose
+ * every entry names its threat type. A 200 of anything else (a proxy's HTML page, cut-off JSON, an
+ * empty body, `matches` of another shape) says nothing about the address, so it is a failed check,
+ * never a clean one. Other fields are Google's to add.
+ */
+const findAnswerSchema = z.object({
+  matches: z.array(z.looseObject({ threatType: z.string().min(1) })).optional(),
+});
 
 /** Google asks a client to name itself and its version; this one changes when the request does. */
 const client = { clientId: 'linkhive', clientVersion: '1.0.0' };
@@ -55,13 +66,17 @@ export function createThreatChecker(opts: { key: string | null; baseUrl: string;
           threatEntries: [{ url }],
         },
       };
+      let res: { status: number; data: unknown };
       try {
         // No retries here: the job queue retries a failed check, with its own spacing and limit.
-        const res = await api.threatMatches.find({ requestBody }, { timeout, retry: false });
-        return [...new Set((res.data.matches ?? []).flatMap((m) => (m.threatType ? [m.threatType] : [])))];
+        // 'json': the body is parsed whatever its content type, and left as text when it is not JSON.
+        res = await api.threatMatches.find({ requestBody }, { timeout, retry: false, responseType: 'json' });
       } catch (err) {
         throw checkError(err, key, timeout);
       }
+      const answer = findAnswerSchema.safeParse(res.data);
+      if (!answer.success) throw new ThreatCheckError(`Safe Browsing answered ${res.status} with no readable answer`);
+      return [...new Set((answer.data.matches ?? []).map((m) => m.threatType))];
     },
   };
 }
