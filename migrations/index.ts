@@ -16,6 +16,9 @@ import { recommendations } from './20261124T2000_recommendations.js';
 import { storedFiles } from './20261125T1000_stored_files.js';
 import { searchIndex } from './20261125T1100_search_index.js';
 import { promoVisitors } from './20261126T0000_promo_visitors.js';
+import { jobTurns } from './20261126T0100_job_turns.js';
+import { billingOrder } from './20261126T0200_billing_order.js';
+import { groupDeletion } from './20261126T0300_group_deletion.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -35,6 +38,9 @@ const all = {
   '20261125T1000_stored_files': storedFiles,
   '20261125T1100_search_index': searchIndex,
   '20261126T0000_promo_visitors': promoVisitors,
+  '20261126T0100_job_turns': jobTurns,
+  '20261126T0200_billing_order': billingOrder,
+  '20261126T0300_group_deletion': groupDeletion,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

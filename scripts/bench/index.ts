@@ -19,6 +19,7 @@ import { measureRecommendationCache } from './recommendation-cache.js';
 import { measureWorkspaces } from './workspaces.js';
 import { measureScaleOut } from './scale-out.js';
 import { measureBackup } from './backup.js';
+import { measureMailLanes } from './mail-lanes.js';
 
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -129,6 +130,8 @@ const extension = await measureExtension(chromium);
 const scaleOut = await measureScaleOut();
 // npm run backup of a running server's 100,000-bookmark database, and putting it back.
 const backup = await measureBackup();
+// On a server of its own: a new user's welcome mail while another's 3,000 screenshots wait.
+const mailLanes = await measureMailLanes(chromium);
 
 console.log(
   JSON.stringify(
@@ -174,6 +177,7 @@ console.log(
       extension,
       scaleOut,
       backup,
+      mailLanes,
       peers: 'none measured: no peer product runs on this machine',
     },
     null,

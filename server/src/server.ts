@@ -20,6 +20,7 @@ import { billingService } from './features/billing/service.js';
 import { billingRepository } from './features/billing/repository.js';
 import { billingCatalog } from './features/billing/catalog.js';
 import { webhookHandler } from './features/billing/webhooks.js';
+import { BILLING_RECONCILE_JOB, subscriptionReconciler } from './features/billing/reconcile.js';
 import { createStripe } from './integrations/stripe/index.js';
 import { planRepository } from './features/plans/repository.js';
 import { planService } from './features/plans/service.js';
@@ -60,6 +61,7 @@ import { startWorker, type Worker } from './jobs/worker.js';
 import type { Peers } from './cluster/peers.js';
 import { groupRepository } from './features/groups/repository.js';
 import { groupService } from './features/groups/service.js';
+import { GROUP_PURGE_JOB, groupPurge } from './features/groups/purge.js';
 import { groupMails } from './features/groups/mails.js';
 import { createGroupLive } from './features/groups/live/index.js';
 import { recommendationProviders } from './features/recommendations/providers.js';
@@ -154,7 +156,7 @@ export async function createServer(
     secret,
     accountRateLimit: config.authAccountRateLimit,
     async queueMail(job) {
-      await queue.enqueue(AUTH_MAIL_JOB, job);
+      await queue.enqueue(AUTH_MAIL_JOB, job, { accountId: job.kind === 'verify' ? job.userId : undefined });
       poke();
     },
     mailQueued: poke,
@@ -168,6 +170,7 @@ export async function createServer(
   const catalog = stripe ? billingCatalog(db, stripe, log) : null;
   // The plans are read from Stripe in the background; start does not wait on Stripe answering.
   const billingReady = catalog ? catalog.syncAtStart() : Promise.resolve();
+  const reconciler = stripe ? subscriptionReconciler({ stripe, repo: billingRepo, log }) : null;
   const billingWebhooks =
     stripe && catalog
       ? webhookHandler({ stripe, webhookSecret: config.stripeWebhookSecret, repo: billingRepo, catalog, log })
@@ -264,12 +267,39 @@ export async function createServer(
           timeoutMs: 45_000,
           handlers: { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) },
         },
+        ...(reconciler
+          ? [
+              {
+                // Stripe's word on every paid subscription, once a day: a webhook lost or late
+                // never leaves a plan on (features/billing/reconcile.ts).
+                name: 'billing',
+                concurrency: 1,
+                timeoutMs: 5 * 60_000,
+                handlers: { [BILLING_RECONCILE_JOB]: reconciler.handleJob },
+              },
+            ]
+          : []),
+        {
+          // A deleted group's links, removed in batches off the request path (features/groups/purge.ts).
+          name: 'group cleanup',
+          concurrency: 1,
+          timeoutMs: 45_000,
+          handlers: { [GROUP_PURGE_JOB]: groupPurge(groupRepo).handler },
+        },
       ],
       log,
       { leaseMs: config.jobLeaseMs },
     );
     peers?.on('jobs', () => worker.poke());
   }
+  // Queued once a day whichever processes ask (the id names the day); checked every hour.
+  const queueReconcile = () =>
+    reconciler &&
+    queue
+      .enqueue(BILLING_RECONCILE_JOB, {}, { id: `${BILLING_RECONCILE_JOB}:${new Date().toISOString().slice(0, 10)}` })
+      .catch((err) => log.error({ err }, 'could not queue the billing reconcile'));
+  await queueReconcile();
+  const reconcileTimer = setInterval(queueReconcile, 60 * 60_000).unref();
   // Outside fetches are budgeted per account (see outsideFetchBudget); feeds and site icons apart.
   const budget = (name: string) =>
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
@@ -296,11 +326,11 @@ export async function createServer(
     data: { databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: opts.sqliteFile },
     repo: importRepo,
     log,
-    async onImported(_userId, favourites) {
+    async onImported(userId, favourites) {
       // The worker refreshed the planner's statistics after its commit; this connection reads them anew.
       await database.reloadStatistics();
       // An imported favourite gets its site's screenshot, as one saved by hand does.
-      for (const f of favourites) await screenshots.request(f.domain, f.link);
+      for (const f of favourites) await screenshots.request(f.domain, f.link, { accountId: userId });
     },
   });
   const imports = importService({ repo: importRepo, runner: importWorker, log });
@@ -371,6 +401,7 @@ export async function createServer(
       favicons.stop();
       stopSweep();
       clearInterval(repairTimer);
+      clearInterval(reconcileTimer);
       // An import in its last seconds may finish; one that does not ends as interrupted.
       await Promise.race([importWorker.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       await importWorker.close();

@@ -155,6 +155,10 @@ export interface JobTable {
   run_at: string;
   locked_until: string | null;
   last_error: string | null;
+  /** Whose work this is, for turns between accounts (null: nobody's in particular). */
+  account_id: string | null;
+  /** The job's place in its account's line when it was queued; taken lowest first. */
+  turn: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -275,6 +279,8 @@ export interface WorkspaceGroupTable {
   allow_member_invites: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
+  /** Set when the owner deletes the group; its links are then removed in batches, the row last. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A member of a group, the owner included; a pending invitation until accepted. */
@@ -340,6 +346,23 @@ export interface SubscriptionTable {
   current_period_end: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 once Stripe ended the subscription (canceled, incomplete_expired, ended_at): Stripe never undoes it. */
+  ended: ColumnType<number, number | undefined, number>;
+  /** Stripe's time (seconds) of the state held: the event's `created`, or the reconcile read's. Writes only move it on. */
+  state_at: ColumnType<number, number | undefined, number>;
+  ended_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One reusable Checkout Session per account and Stripe price; while `url` is null, a request is making it. */
+export interface CheckoutSessionTable {
+  user_id: string;
+  price_id: string;
+  claim: string;
+  claimed_at: string;
+  session_id: string | null;
+  stripe_customer_id: string | null;
+  url: string | null;
+  expires_at: string | null;
 }
 
 /** Webhook events already handled: a replay or a duplicate finds its id here. */
@@ -374,6 +397,7 @@ export interface Database {
   recommendation_cache: RecommendationCacheTable;
   billing_customer: BillingCustomerTable;
   subscription: SubscriptionTable;
+  checkout_session: CheckoutSessionTable;
   stripe_event: StripeEventTable;
   admin_audit: AdminAuditTable;
   workspace_group: WorkspaceGroupTable;

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Sent with the answer, e.g. Retry-After on a 429 that a service (not a middleware) decided. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -20,6 +22,10 @@ export const unauthorized = (message: string) => new AppError(401, 'unauthentica
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const notFound = (message: string = httpMessages.notFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, field?: string, code = 'conflict') => new AppError(409, code, message, field);
+
+/** 429 with Retry-After in whole seconds, for a per-account budget counted inside a service. */
+export const tooManyRequests = (message: string, retryAfterS: number, code = 'rate_limited') =>
+  new AppError(429, code, message, undefined, { 'Retry-After': String(Math.max(1, retryAfterS)) });
 
 export function fromZod(error: z.ZodError): AppError {
   const issue = error.issues[0]!;
@@ -43,6 +49,7 @@ export function errorHandler(log: LoggerLike): ErrorRequestHandler {
       e = new AppError(500, 'internal', httpMessages.internal);
     }
     if (res.headersSent) return;
+    if (e.headers) res.set(e.headers);
     res.status(e.status).json({ error: { code: e.code, message: e.message, ...(e.field ? { field: e.field } : {}) } });
   };
 }

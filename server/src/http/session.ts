@@ -14,8 +14,17 @@ export interface SessionUser {
 
 /** What resolves a request's cookie or bearer token to its user (the auth feature's service). */
 export interface SessionSource {
-  session(headers: IncomingHttpHeaders): Promise<{ body: SessionUser; setCookies: string[] } | null>;
+  /** `sessionKey` names the session itself (not the user), for what must end when it signs out. */
+  session(
+    headers: IncomingHttpHeaders,
+  ): Promise<{ body: SessionUser; setCookies: string[]; sessionKey?: string } | null>;
 }
+
+// Kept beside the request rather than on req.user, which is the answer of /api/auth/me.
+const sessionKeys = new WeakMap<Request, string>();
+
+/** The key of the request's session (the hash of its token), when loadSession found one. */
+export const sessionKeyOf = (req: Request): string | undefined => sessionKeys.get(req);
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -42,6 +51,7 @@ export function loadSession(auth: SessionSource): RequestHandler {
     const found = await auth.session(req.headers);
     if (found) {
       req.user = found.body;
+      if (found.sessionKey) sessionKeys.set(req, found.sessionKey);
       for (const c of found.setCookies) res.append('Set-Cookie', c);
     }
     next();

@@ -40,6 +40,22 @@ describe.each(testDialects)('the job queue on %s', (dialect) => {
     expect((await queue.claim(['flaky'], 60_000))?.id).toBe(first.id);
   });
 
+  it('lets accounts take turns: one account’s backlog does not hold back another’s first job', async () => {
+    const queue = jobQueue(t.server.database.db, t.server.database.dialect);
+    for (let i = 0; i < 5; i++) await queue.enqueue('turns', { who: 'ann', i }, { accountId: 'ann' });
+    await queue.enqueue('turns', { who: 'bob', i: 0 }, { accountId: 'bob' });
+    await queue.enqueue('turns', { who: 'bob', i: 1 }, { accountId: 'bob' });
+    await queue.enqueue('turns', { who: 'nobody', i: 0 });
+    const order: string[] = [];
+    for (let job = await queue.claim(['turns'], 60_000); job; job = await queue.claim(['turns'], 60_000)) {
+      const p = JSON.parse(job.payload) as { who: string; i: number };
+      order.push(`${p.who}${p.i}`);
+      await queue.complete(job.id);
+    }
+    expect(order).toEqual(['ann0', 'bob0', 'nobody0', 'ann1', 'bob1', 'ann2', 'ann3', 'ann4']);
+    expect(await queue.countQueuedSince('turns', 'ann', new Date(Date.now() - 60_000))).toBe(5);
+  });
+
   it('lets idle() wait for a job queued while the worker was finishing a round', async () => {
     const real = jobQueue(t.server.database.db, t.server.database.dialect);
     const ran: string[] = [];

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, JobTable } from '../db/schema.js';
 import type { Dialect } from '../db/index.js';
 
 export interface JobQueue {
-  /** With an id, the job is queued once: queueing the same id again does nothing. */
-  enqueue(type: string, payload: unknown, opts?: { runAt?: Date; id?: string }): Promise<string>;
+  /**
+   * With an id, the job is queued once: queueing the same id again does nothing. With an account,
+   * the job takes its turn behind that account's waiting jobs of its kind only (see claim).
+   */
+  enqueue(type: string, payload: unknown, opts?: { runAt?: Date; id?: string; accountId?: string }): Promise<string>;
+  /** Jobs of this kind an account queued since a time, done or not: for per-account budgets. */
+  countQueuedSince(type: string, accountId: string, since: Date): Promise<number>;
   /** Takes the oldest ready job, or one whose worker died holding it; null when there is none. */
-  claim(types: string[], leaseMs: number): Promise<JobTable | null>;
+  claim(types: string[], leaseMs: number): Promise<Selectable<JobTable> | null>;
   complete(id: string): Promise<void>;
   fail(id: string, error: string, retryAt: Date | null): Promise<void>;
 }
@@ -17,6 +22,22 @@ export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
     async enqueue(type, payload, opts = {}) {
       const now = new Date().toISOString();
       const id = opts.id ?? randomUUID();
+      const accountId = opts.accountId ?? null;
+      // The account's place in line: how many of its jobs of this kind wait already. Two queued at
+      // the same moment may share a place; turns are about fairness, not order within an account.
+      const turn = accountId
+        ? Number(
+            (
+              await db
+                .selectFrom('job')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .where('account_id', '=', accountId)
+                .where('type', '=', type)
+                .where('status', 'in', ['queued', 'running'])
+                .executeTakeFirst()
+            )?.n ?? 0,
+          )
+        : 0;
       await db
         .insertInto('job')
         .values({
@@ -26,6 +47,8 @@ export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
           status: 'queued',
           attempts: 0,
           run_at: (opts.runAt ?? new Date()).toISOString(),
+          account_id: accountId,
+          turn,
           created_at: now,
           updated_at: now,
         })
@@ -47,6 +70,8 @@ export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
             eb.and([eb('status', '=', 'running'), eb('locked_until', '<', nowIso)]),
           ]),
         )
+        // Turns first: every account's first waiting job comes before any account's second.
+        .orderBy('turn')
         .orderBy('run_at')
         .limit(1);
       // Adapter: Postgres locks the chosen row so two workers never take one job; SQLite has one
@@ -64,6 +89,17 @@ export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
         .returningAll()
         .executeTakeFirst();
       return row ?? null;
+    },
+
+    async countQueuedSince(type, accountId, since) {
+      const row = await db
+        .selectFrom('job')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('account_id', '=', accountId)
+        .where('type', '=', type)
+        .where('created_at', '>=', since.toISOString())
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     async complete(id) {

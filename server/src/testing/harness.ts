@@ -71,6 +71,10 @@ async function serveOn(storage: Storage, env: Record<string, string>, serverOpts
     ...serverOpts,
   });
   const http = server.app.listen(0, '127.0.0.1');
+  // The test and the server share one event loop: while a test keeps it busy, the server's 5 s
+  // keep-alive timer and the client's reuse of that idle connection can meet, and the request
+  // fails with ECONNRESET. A test's connections stay open as long as the test needs them.
+  http.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => http.once('listening', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   async function stop() {

@@ -33,6 +33,36 @@ export const outsideFetchBudget = { perAccount: 500, windowMs: 10 * 60_000 } as 
  */
 export const resetMailLimit = { perAddress: 3, windowMs: 60 * 60_000 } as const;
 
+/**
+ * Page screenshots one account's favourites may start in an hour (a Chromium page each). Past it the
+ * favourite is saved at once and shows its site icon; its screenshot waits for a later hour, so an
+ * import of thousands of favourites spreads its captures over time instead of filling the lane.
+ */
+export const screenshotBudget = { perAccount: 100, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Safe Browsing checks one account may cause per hour through its advert's website address (a
+ * submit or a new address queues one check; an edit that keeps the address queues none). Far above
+ * real use (a page's address changes a few times, ever), it stops a loop of edits from spending the
+ * server's Safe Browsing quota. Past it a new address is refused with 429 and nothing is changed.
+ */
+export const advertThreatCheckBudget = { perAccount: 20, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Links one account may add to workspace groups per day, over all its groups (each add is a row
+ * others read and a change every member's page hears of). Past it, 429 with Retry-After.
+ */
+export const groupLinkDailyBudget = { perAccount: 2000, windowMs: 24 * 60 * 60_000 } as const;
+
+/**
+ * Stripe Checkout Sessions one account may have made per hour (issue 24). Asking again for a price
+ * reuses the account's open session for it and costs nothing, so this only counts new sessions:
+ * six paid prices exist, and 10 lets a buyer try each and come back after one expired. Past it,
+ * checkout answers 429 with Retry-After, so one account cannot spend the Stripe account's shared
+ * request rate on sessions nobody pays.
+ */
+export const checkoutSessionBudget = { perAccount: 10, windowMs: 60 * 60_000 } as const;
+
 export const fetchBudgetMessages = {
   // A newer text of this product's own: it may be reworded.
   feedsSpent:

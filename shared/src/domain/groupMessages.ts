@@ -70,6 +70,11 @@ export const groupMessages = {
   removedFromGroup: 'You are no longer a member of this group.',
   groupUpdated: 'Group updated',
   memberNotFound: 'This member is no longer in the group.',
+  tooManyLiveStreams:
+    'Too many live update streams are open for this account. Close other tabs or windows and try again.',
+  linkLimit: (max: number) =>
+    `This group already holds ${max.toLocaleString('en-GB')} links, the most your plan allows. Remove some links or upgrade your plan to add more.`,
+  tooManyLinks: 'Too many links were added to groups today. Please try again tomorrow.',
 } as const;
 
 /** The invitation mail: written for this product (the spec shows no template). */

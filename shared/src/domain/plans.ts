@@ -25,6 +25,21 @@ export const yearlyDiscountPercent = 10;
 export const groupLimits: Record<PlanKey, number | null> = { free: 1, pro: 10, business: 20, enterprise: null };
 
 /**
+ * Links one workspace group may hold, by its owner's plan. A group's page, its counts and deleting
+ * it all grow with its links, so a group stays bounded; one constant a plan.
+ */
+export const groupLinkCapFree = 1_000;
+export const groupLinkCapPro = 10_000;
+export const groupLinkCapBusiness = 50_000;
+export const groupLinkCapEnterprise = 100_000;
+export const groupLinkLimits: Record<PlanKey, number> = {
+  free: groupLinkCapFree,
+  pro: groupLinkCapPro,
+  business: groupLinkCapBusiness,
+  enterprise: groupLinkCapEnterprise,
+};
+
+/**
  * The yearly price in whole pounds: twelve months less 10%, rounded up to a whole pound.
  * Worked in pence so that 4.99 gives 54, not 53.99999.
  */
@@ -73,6 +88,7 @@ export const billingMessages = {
   webhookSignature: 'The webhook signature could not be verified.',
   checkoutFailed: 'The checkout could not be started. Please try again.',
   portalFailed: 'The billing portal could not be opened. Please try again.',
+  tooManyCheckouts: 'Too many checkouts were started in the last hour. Please try again later.',
   waitingForPayment: 'Waiting for the payment to be confirmed…',
   activated: 'Your subscription is activated.',
   sessionNotFound: 'This checkout does not exist.',

@@ -28,6 +28,8 @@ export const advertMessages = {
   imageTooManyPixels: 'The image has too many pixels: at most 40 megapixels',
   fileRequired: 'Choose a PNG picture to upload',
   updateFailed: 'The advert could not be saved. Please try again.',
+  tooManyThreatChecks:
+    'The website address was changed too many times in the last hour. Please try again later; nothing was changed.',
   approved: 'Advert approved',
   rejected: 'Advert rejected',
   noPending: 'No adverts are waiting for approval',
@@ -69,6 +71,7 @@ export const promoMessages = {
   ownPage: 'You cannot follow your own promo page',
   ownerOnly: 'Only the owner of this promo page can do this',
   tooManyPosts: 'You are posting very often. Please wait a minute and try again.',
+  tooManyPostsToday: 'You have reached the daily limit of posts. Please try again tomorrow; this post was not saved.',
   tooManyFollows: 'Too many follow requests. Please wait a minute and try again.',
   linkCopied: 'Link copied',
   shareInvalid: 'This share link is not valid',

@@ -10,6 +10,11 @@ export const promoLimits = {
   /** A post as sent, markup included; the JSON body limit (100 kB) stops anything bigger first. */
   postHtmlMax: 90_000,
   postsPerMinute: 10,
+  /**
+   * Posts one account may store in any 24 hours (issue 24): far above a business's news, it stops a
+   * script that keeps under the per-minute limit from filling followers' pages all day.
+   */
+  postsPerDay: 50,
   followsPerMinute: 30,
   statsDays: 30,
   /** The card's description preview on the landing page, then an ellipsis. */

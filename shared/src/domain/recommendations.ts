@@ -47,6 +47,15 @@ export const recommendationRules = {
   providerTimeoutMs: 20_000,
   /** The local recommender counts a domain only where at least this many different users saved both. */
   localMinUsers: 5,
+  /**
+   * Only savers who could not be made in a minute count toward localMinUsers, so that sybil
+   * accounts cannot stand in for the other members and reveal one member's sites: a verified
+   * address, an account at least this many days old (its sign-up time is set by the server; a
+   * bookmark's date is not, imports keep the browser's), and a library of its own.
+   */
+  localSaverMinAccountDays: 7,
+  /** ...with at least this many bookmarks. */
+  localSaverMinBookmarks: 10,
 } as const;
 
 export const recommendationQuerySchema = z.object({

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { advertThreatCheckBudget } from '@linkhive/shared/domain';
 import type { AdvertTable, Database } from '../../db/schema.js';
+import { countInWindow } from '../../http/rate-limit.js';
 
 export type AdvertRow = Selectable<AdvertTable>;
 export type AdvertPendingRow = AdvertRow & { owner_email: string; owner_name: string };
@@ -66,6 +68,13 @@ export function advertRepository(db: Kysely<Database>) {
     /** The threat result of one address: a check of an address since replaced is dropped. */
     setThreat: (id: string, link: string, changes: Pick<AdvertTable, 'threat_status'> & Partial<AdvertTable>) =>
       db.updateTable('advert').set(changes).where('id', '=', id).where('link', '=', link).executeTakeFirst(),
+
+    /**
+     * Counts one more threat check for the account in the database (shared by every server process)
+     * and answers the count in this window and the seconds until the window ends.
+     */
+    spendThreatCheck: (userId: string) =>
+      countInWindow(db, `advert-threat-check:user:${userId}`, advertThreatCheckBudget.windowMs),
 
     pending: () =>
       db

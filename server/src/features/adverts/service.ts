@@ -104,6 +104,8 @@ export function advertService(deps: AdvertServiceDeps) {
       const description = cleanDescription(input.description);
       if (await repo.findByUser(user.id)) throw conflict(m.oneAdvert, undefined, 'one_advert');
       if (await repo.slugTaken(slug)) throw conflict(m.slugTaken, 'title', 'slug_taken');
+      // The submit's check comes out of the same hourly budget as new addresses.
+      if (threats.enabled) await checks.spend(user.id);
       const now = new Date().toISOString();
       const row: AdvertRow = {
         id: randomUUID(),
@@ -155,13 +157,15 @@ export function advertService(deps: AdvertServiceDeps) {
         changes.description = clean.html;
         changes.description_text = clean.text;
       }
+      // The same address in another spelling keeps the stored one, whose check stands: only a real
+      // change of site costs a check (and a pending job for the old spelling still matches).
       const linkChanged = input.link !== undefined && normaliseLink(input.link) !== normaliseLink(row.link);
-      if (input.link !== undefined) {
-        changes.link = input.link;
-        changes.domain = domainOf(input.link);
-      }
       if (linkChanged) {
+        // Before any write: past the budget the whole edit is refused and nothing changes.
+        if (threats.enabled) await checks.spend(user.id);
         Object.assign(changes, {
+          link: input.link,
+          domain: domainOf(input.link!),
           status: 0,
           approved_at: null,
           threat_status: firstThreatStatus(),

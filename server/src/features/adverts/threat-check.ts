@@ -1,3 +1,5 @@
+import { advertMessages, advertThreatCheckBudget } from '@linkhive/shared/domain';
+import { tooManyRequests } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { JobAttempt } from '../../jobs/worker.js';
@@ -33,12 +35,26 @@ export function threatCheckJobs(deps: {
   }
 
   return {
+    /**
+     * Takes one check from the account's hourly budget before a new address is stored; past it,
+     * 429 with Retry-After, thrown before anything is written, so a refused change changes nothing.
+     */
+    async spend(userId: string) {
+      const { count, retryAfterS } = await repo.spendThreatCheck(userId);
+      if (count > advertThreatCheckBudget.perAccount)
+        throw tooManyRequests(advertMessages.tooManyThreatChecks, retryAfterS, 'threat_check_budget');
+    },
+
     async queue(advertId: string, link: string) {
       await deps.queue.enqueue(THREAT_CHECK_JOB, { advertId, link } satisfies ThreatCheckPayload);
       deps.poke();
     },
 
     async run(payload: ThreatCheckPayload, attempt: JobAttempt) {
+      // An address replaced since it was queued is not asked about: its result would be dropped
+      // anyway (setThreat matches the link), and the new address has a check of its own.
+      const current = await repo.find(payload.advertId);
+      if (!current || current.link !== payload.link) return;
       try {
         await record(payload.advertId, payload.link, await threats.check(payload.link));
       } catch (err) {

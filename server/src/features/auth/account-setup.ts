@@ -16,7 +16,7 @@ export function accountSetup(deps: { db: Kysely<Database>; queue: JobQueue; prof
   async function complete(user: { id: string; name: string }): Promise<void> {
     const job: AuthMailJob = { kind: 'verify', userId: user.id };
     // One welcome mail per account however many times this runs.
-    await queue.enqueue(AUTH_MAIL_JOB, job, { id: `welcome:${user.id}` });
+    await queue.enqueue(AUTH_MAIL_JOB, job, { id: `welcome:${user.id}`, accountId: user.id });
     await profiles.create(user.id, user.name);
   }
 

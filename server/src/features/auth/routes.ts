@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { forgotSchema, loginSchema, resetSchema, signupSchema, verifyEmailSchema } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { rateLimit } from '../../http/rate-limit.js';
-import { currentUser, headersOf, requireUser } from '../../http/session.js';
+import { currentUser, headersOf, requireUser, sessionKeyOf } from '../../http/session.js';
+import { endSessionStreams } from '../../http/session-streams.js';
 import { parse } from '../../http/validate.js';
 import type { AuthOutcome, AuthService } from './service.js';
 
@@ -25,7 +26,11 @@ export function authRoutes(auth: AuthService, db: Kysely<Database>, perMinute: n
   });
 
   r.post('/logout', async (req, res) => {
-    send(res, await auth.logout(headersOf(req)));
+    const session = sessionKeyOf(req);
+    const outcome = await auth.logout(headersOf(req));
+    // The session is gone: its live streams end before the answer, not at their next event.
+    if (session) endSessionStreams(session);
+    send(res, outcome);
   });
 
   r.get('/me', requireUser, async (req, res) => {

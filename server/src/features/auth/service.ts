@@ -248,16 +248,20 @@ export function authService(deps: {
       return { message: m.resetSuccess };
     },
 
-    async session(nodeHeaders: IncomingHttpHeaders): Promise<AuthOutcome<SessionUser> | null> {
+    async session(
+      nodeHeaders: IncomingHttpHeaders,
+    ): Promise<(AuthOutcome<SessionUser> & { sessionKey: string }) | null> {
       const found = await deps.resolveSession(nodeHeaders);
       if (!found) return null;
-      if (!found.refreshDue) return { body: found.user, setCookies: [] };
+      // The refresh extends the session and keeps its token, so the key stays the same.
+      const sessionKey = found.tokenHash;
+      if (!found.refreshDue) return { body: found.user, setCookies: [], sessionKey };
       const { api } = await auth();
       const { headers: out, response } = await api.getSession({
         headers: headersFromNode(nodeHeaders),
         returnHeaders: true,
       });
-      return response ? { body: response.user, setCookies: cookiesOf(out) } : null;
+      return response ? { body: response.user, setCookies: cookiesOf(out), sessionKey } : null;
     },
   };
 }

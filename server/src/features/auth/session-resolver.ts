@@ -10,6 +10,8 @@ export interface ResolvedSession {
   user: { id: string; name: string; email: string; emailVerified: boolean; createdAt: Date | string };
   /** better-auth extends a session once a day; then its own getSession must run to re-issue the cookie. */
   refreshDue: boolean;
+  /** The session token's hash, as the session table keeps it: names this session. */
+  tokenHash: string;
 }
 
 /**
@@ -96,6 +98,7 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
         createdAt: row.createdAt,
       },
       refreshDue: expiresAt - SESSION_SECONDS * 1000 + SESSION_REFRESH_SECONDS * 1000 <= now,
+      tokenHash: hashed,
     };
   };
 }

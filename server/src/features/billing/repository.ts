@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { PermissionFlag } from '@linkhive/shared/domain';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { checkoutSessionBudget, type PermissionFlag } from '@linkhive/shared/domain';
 import type { Database, SubscriptionTable } from '../../db/schema.js';
+import { countInWindow } from '../../http/rate-limit.js';
 
 export type SubscriptionRow = Selectable<SubscriptionTable>;
 export type PaidPlan = 'pro' | 'business' | 'enterprise';
@@ -65,14 +66,117 @@ export function billingQueries(db: Kysely<Database>) {
       return db.selectFrom('subscription').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async upsertSubscription(row: Omit<SubscriptionRow, 'updated_at'>) {
+    /**
+     * Stores Stripe's state of a subscription unless the row already holds a newer one, in one
+     * statement (an upsert whose update is conditional), so two webhooks whose Stripe reads finish
+     * out of order cannot leave the older read behind. Newer means: Stripe ended it (it never
+     * undoes that) when the row is not ended; else a later Stripe time (`state_at`); on the same
+     * second, a period end no earlier. An ended row only takes another ended state. Answers whether
+     * the row was written.
+     */
+    async applySubscription(row: Omit<SubscriptionRow, 'updated_at'>): Promise<boolean> {
       const values = { ...row, updated_at: new Date().toISOString() };
       const { id: _id, ...changes } = values;
-      await db
+      const res = await db
         .insertInto('subscription')
         .values(values)
-        .onConflict((oc) => oc.column('id').doUpdateSet(changes))
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet(changes)
+            .where(
+              sql<boolean>`(excluded.ended = 1 and (subscription.ended = 0 or excluded.state_at >= subscription.state_at))
+                or (excluded.ended = 0 and subscription.ended = 0 and (excluded.state_at > subscription.state_at
+                  or (excluded.state_at = subscription.state_at
+                    and coalesce(excluded.current_period_end, '') >= coalesce(subscription.current_period_end, ''))))`,
+            ),
+        )
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** Subscriptions that grant a plan flag now: what a reconcile re-reads from Stripe. */
+    grantingSubscriptions(): Promise<SubscriptionRow[]> {
+      return db
+        .selectFrom('subscription')
+        .selectAll()
+        .where('status', 'in', [...countingStatuses])
+        .where('plan', 'is not', null)
+        .orderBy('id')
         .execute();
+    },
+
+    checkoutSession(userId: string, priceId: string) {
+      return db
+        .selectFrom('checkout_session')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('price_id', '=', priceId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Claims the making of the account's session for a price, in one statement: a new row, or one
+     * whose session can no longer be reused (expiring before `freshUntil`, another customer) or
+     * whose maker went quiet before `staleBefore`. Answers whether this claim won.
+     */
+    async claimCheckout(
+      key: { userId: string; priceId: string },
+      claim: string,
+      o: { now: string; staleBefore: string; freshUntil: string; customer: string },
+    ): Promise<boolean> {
+      const blank = { session_id: null, stripe_customer_id: null, url: null, expires_at: null };
+      const res = await db
+        .insertInto('checkout_session')
+        .values({ user_id: key.userId, price_id: key.priceId, claim, claimed_at: o.now, ...blank })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'price_id'])
+            .doUpdateSet({ claim, claimed_at: o.now, ...blank })
+            .where(
+              sql<boolean>`(checkout_session.url is null and checkout_session.claimed_at < ${o.staleBefore})
+                or (checkout_session.url is not null and (checkout_session.expires_at < ${o.freshUntil}
+                  or checkout_session.stripe_customer_id <> ${o.customer}))`,
+            ),
+        )
+        .executeTakeFirst();
+      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** Fills in the session a claim made; nothing when the claim was taken over meanwhile. */
+    async storeCheckout(
+      key: { userId: string; priceId: string },
+      claim: string,
+      s: { sessionId: string; customer: string; url: string; expiresAt: string },
+    ) {
+      await db
+        .updateTable('checkout_session')
+        .set({ session_id: s.sessionId, stripe_customer_id: s.customer, url: s.url, expires_at: s.expiresAt })
+        .where('user_id', '=', key.userId)
+        .where('price_id', '=', key.priceId)
+        .where('claim', '=', claim)
+        .execute();
+    },
+
+    /** Gives up a claim that made nothing (refused by the budget, or Stripe failed). */
+    async releaseCheckout(key: { userId: string; priceId: string }, claim: string) {
+      await db
+        .deleteFrom('checkout_session')
+        .where('user_id', '=', key.userId)
+        .where('price_id', '=', key.priceId)
+        .where('claim', '=', claim)
+        .where('url', 'is', null)
+        .execute();
+    },
+
+    /** A session that completed or expired is never offered again. */
+    async dropCheckoutSession(sessionId: string) {
+      await db.deleteFrom('checkout_session').where('session_id', '=', sessionId).execute();
+    },
+
+    /** Counts one Checkout Session made for the account in the budget's window (http/rate-limit.ts). */
+    countCheckoutCreation(userId: string) {
+      return countInWindow(db, `checkout-session:${userId}`, checkoutSessionBudget.windowMs);
     },
 
     eventSeen(id: string) {

@@ -8,6 +8,7 @@ import {
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import type { PlanRepository } from '../plans/repository.js';
+import { checkoutSessions } from './checkout-sessions.js';
 import { countingStatuses, type BillingRepository, type SubscriptionRow } from './repository.js';
 
 export interface BillingDeps {
@@ -38,6 +39,12 @@ export function billingService(deps: BillingDeps) {
   const origin = new URL(deps.publicUrl).origin;
   const notConfigured = () => new AppError(503, 'billing_not_configured', billingMessages.notConfigured);
   const unknownPrice = () => new AppError(404, 'not_found', billingMessages.unknownPrice, 'priceId');
+  const sessions = stripe
+    ? checkoutSessions(repo, stripe, {
+        success: `${deps.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel: `${deps.publicUrl}/`,
+      })
+    : null;
 
   /** The user's Stripe customer, made once: concurrent first checkouts share Stripe's answer and the stored row. */
   async function customerFor(stripe: Stripe, user: { id: string; email: string }): Promise<string> {
@@ -72,17 +79,7 @@ export function billingService(deps: BillingDeps) {
         throw new AppError(409, 'already_subscribed', billingMessages.alreadySubscribed);
       return stripeCall('checkout', billingMessages.checkoutFailed, async () => {
         const customer = await customerFor(stripe, user);
-        const session = await stripe.checkout.sessions.create({
-          mode: 'subscription',
-          customer,
-          client_reference_id: user.id,
-          line_items: [{ price: price.stripe_price_id!, quantity: 1 }],
-          success_url: `${deps.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${deps.publicUrl}/`,
-          metadata: { userId: user.id },
-        });
-        if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
-        return { url: session.url };
+        return { url: await sessions!.urlFor({ userId: user.id, customer, priceId: price.stripe_price_id! }) };
       });
     },
 

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import type { BillingCatalog } from './catalog.js';
 import { planOfProduct } from './catalog.js';
-import type { BillingRepository, SubscriptionRow } from './repository.js';
+import type { BillingQueries, BillingRepository, SubscriptionRow } from './repository.js';
 
 const subscriptionEvents = new Set([
   'checkout.session.completed',
@@ -26,14 +26,25 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
   return idOf(o.subscription) ?? idOf(o.parent?.subscription_details?.subscription);
 }
 
-/** Our row for Stripe's current state of a subscription. */
-export function subscriptionRow(sub: Stripe.Subscription, userId: string): Omit<SubscriptionRow, 'updated_at'> {
+/** Statuses after which Stripe never revives a subscription. */
+const endedStatuses = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * Our row for Stripe's state of a subscription, marked with `stateAt`, the Stripe time (seconds)
+ * that state is at least as new as: the ordered write in the repository compares it.
+ */
+export function subscriptionRow(
+  sub: Stripe.Subscription,
+  userId: string,
+  stateAt: number,
+): Omit<SubscriptionRow, 'updated_at'> {
   const item = sub.items.data[0];
   const price = item?.price;
   const interval: string | undefined = price?.recurring?.interval;
   const product = price && typeof price.product === 'object' ? (price.product as Stripe.Product) : null;
   // Older API versions keep the period on the subscription; recent ones on each item.
   const periodEnd = item?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;
+  const ended = endedStatuses.has(sub.status) || !!sub.ended_at;
   return {
     id: sub.id,
     user_id: userId,
@@ -45,7 +56,26 @@ export function subscriptionRow(sub: Stripe.Subscription, userId: string): Omit<
     cancel_at_period_end: sub.cancel_at_period_end ? 1 : 0,
     current_period_end: iso(periodEnd),
     created_at: iso(sub.created)!,
+    ended: ended ? 1 : 0,
+    state_at: stateAt,
+    ended_at: iso(sub.ended_at ?? (ended ? sub.canceled_at : null)),
   };
+}
+
+/**
+ * Stores what Stripe said of a subscription through the ordered write, and sets the user's flags
+ * from what is stored then, with `q` bound to the caller's transaction. Webhooks and the reconcile
+ * both go through here. Answers whether Stripe's answer was newer than the stored state.
+ */
+export async function applyStripeSubscription(
+  q: BillingQueries,
+  sub: Stripe.Subscription,
+  userId: string,
+  stateAt: number,
+): Promise<boolean> {
+  const applied = await q.applySubscription(subscriptionRow(sub, userId, stateAt));
+  await q.recomputeFlags(userId);
+  return applied;
 }
 
 export interface WebhookDeps {
@@ -86,7 +116,12 @@ export function webhookHandler(deps: WebhookDeps) {
 
   async function handleSubscription(event: Stripe.Event): Promise<boolean> {
     const id = subscriptionIdOf(event);
-    // Events arrive out of order and late: what Stripe says now is what gets stored.
+    // A checkout that completed is never offered again by checkout-sessions.ts.
+    if (event.type === 'checkout.session.completed')
+      await repo.dropCheckoutSession((event.data.object as { id: string }).id);
+    // Events arrive out of order and late: what Stripe says now is what gets stored, unless a newer
+    // state is stored by then (this read can be overtaken by a later event's: applySubscription).
+    // The read is at least as new as the event, so the event's time is the state's marker.
     const sub = id ? await currentSubscription(id) : null;
     const userId = sub ? await repo.userOfCustomer(idOf(sub.customer)!) : null;
     return repo.transaction(async (q) => {
@@ -96,8 +131,9 @@ export function webhookHandler(deps: WebhookDeps) {
         log.warn({ event: event.id, subscription: sub.id }, 'Stripe event for a customer this server does not know');
         return true;
       }
-      await q.upsertSubscription(subscriptionRow(sub, userId));
-      await q.recomputeFlags(userId);
+      const applied = await applyStripeSubscription(q, sub, userId, event.created);
+      if (!applied)
+        log.info({ event: event.id, subscription: sub.id }, 'Stripe read older than the stored state: kept');
       return true;
     });
   }
@@ -120,7 +156,11 @@ export function webhookHandler(deps: WebhookDeps) {
       if (subscriptionEvents.has(event.type)) fresh = await handleSubscription(event);
       else if (event.type.startsWith('product.') || event.type.startsWith('price.'))
         fresh = await handleCatalogue(event);
-      else fresh = await repo.transaction((q) => q.claimEvent(event.id, event.type));
+      else if (event.type === 'checkout.session.expired') {
+        // An expired checkout is never offered again; dropping it twice is harmless.
+        await repo.dropCheckoutSession((event.data.object as Stripe.Checkout.Session).id);
+        fresh = await repo.transaction((q) => q.claimEvent(event.id, event.type));
+      } else fresh = await repo.transaction((q) => q.claimEvent(event.id, event.type));
       return fresh ? { received: true } : { received: true, duplicate: true };
     },
   };

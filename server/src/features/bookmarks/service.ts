@@ -105,7 +105,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       }
       if (!input.favourite)
         return toBookmark({ ...row, screenshot_status: null, screenshot_file: null }, screenshots.enabled);
-      await screenshots.request(row.domain, row.link);
+      await screenshots.request(row.domain, row.link, { accountId: userId });
       return get(userId, row.id);
     },
 
@@ -134,7 +134,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       }
       const updated = await get(userId, id);
       if (updated.favourite && (!current.favourite || changes.domain))
-        await screenshots.request(updated.domain, updated.link);
+        await screenshots.request(updated.domain, updated.link, { accountId: userId });
       return get(userId, id);
     },
 
@@ -146,7 +146,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
 
     async refreshScreenshot(userId: string, id: string): Promise<Bookmark> {
       const b = await get(userId, id);
-      if (b.favourite) await screenshots.request(b.domain, b.link, true);
+      if (b.favourite) await screenshots.request(b.domain, b.link, { force: true, accountId: userId });
       return get(userId, id);
     },
 

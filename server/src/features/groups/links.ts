@@ -3,6 +3,7 @@ import {
   domainOf,
   feedMessages,
   groupLinkListQuerySchema,
+  groupLinkLimits,
   groupLinkSchema,
   groupMessages as m,
   moveGroupLinkSchema,
@@ -16,10 +17,19 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { toLink, type GroupContext, type GroupUser } from './context.js';
-import type { LinkRow } from './repository.js';
+import type { GroupQueries, LinkRow } from './repository.js';
 import type { FeedSourceRow } from '../bookmarks/repository.js';
 
 const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
+
+/**
+ * Refuses a link past the plan's cap on links per group. Run inside the write's transaction, after
+ * the owner's row is locked (only the owner adds), so two adds at once cannot both pass it.
+ */
+async function capCheck(r: GroupQueries, ownerId: string, groupId: string, cap: number): Promise<void> {
+  await r.lockUser(ownerId);
+  if ((await r.linkTotal(groupId, undefined)) >= cap) throw conflict(m.linkLimit(cap), undefined, 'group_link_limit');
+}
 
 /** A group's links: every active member reads them; only the owner adds, edits, deletes and moves. */
 export function groupLinks(ctx: GroupContext) {
@@ -79,7 +89,13 @@ export function groupLinks(ctx: GroupContext) {
         created_at: at,
         updated_at: at,
       };
-      await unique(() => repo.insertLink(row));
+      const cap = groupLinkLimits[await ctx.planOf(user)];
+      await unique(() =>
+        repo.transaction(async (r) => {
+          await capCheck(r, user.id, groupId, cap);
+          await r.insertLink(row);
+        }),
+      );
       await ctx.publish({ groupId, kind: 'links' });
       return { message: m.linkAdded, link: toLink(row) };
     },
@@ -123,8 +139,10 @@ export function groupLinks(ctx: GroupContext) {
       await ctx.ownerAccess(user, target, m.ownerOnlyEdit);
       if (target === groupId) throw badRequest(m.sameGroup, 'groupId', 'same_group');
       const at = ctx.now().toISOString();
+      const cap = groupLinkLimits[await ctx.planOf(user)];
       const moved = await unique(() =>
         repo.transaction(async (r) => {
+          await capCheck(r, user.id, target, cap);
           const old = await r.deleteLink(groupId, linkId);
           if (!old) throw notFound(m.linkNotFound);
           const row: LinkRow = { ...old, group_id: target, updated_at: at };

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, GroupLinkTable, GroupMemberTable, WorkspaceGroupTable } from '../../db/schema.js';
+import { jobQueue } from '../../jobs/queue.js';
 
 export type GroupRow = Selectable<WorkspaceGroupTable>;
 export type MemberRow = Selectable<GroupMemberTable>;
@@ -79,7 +80,8 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
           .as('member_count'),
       ])
       .where('me.user_id', '=', userId)
-      .where('me.status', '=', 'active');
+      .where('me.status', '=', 'active')
+      .where('g.deleted_at', 'is', null);
 
   const linkFilter = (groupId: string, q?: string) => linkFilterOf(db, groupId, q);
 
@@ -99,6 +101,7 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
         .selectFrom('workspace_group')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('owner_id', '=', ownerId)
+        .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -144,6 +147,7 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
         .where('me.group_id', '=', groupId)
         .where('me.user_id', '=', userId)
         .where('me.status', '=', 'active')
+        .where('g.deleted_at', 'is', null)
         .executeTakeFirst(),
 
     async hasGroups(userId: string): Promise<boolean> {
@@ -162,16 +166,42 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
       await db.updateTable('workspace_group').set({ updated_at: at }).where('id', '=', groupId).execute();
     },
 
-    async deleteLinksOf(groupId: string): Promise<void> {
-      await db.deleteFrom('group_link').where('group_id', '=', groupId).execute();
+    /**
+     * Marks the group deleted and frees its name (the owner may make a new group of that name at
+     * once: a live name_key is lower case, so an upper-case one never meets it); with its member
+     * rows gone in the same transaction, no one reaches it any more.
+     */
+    async markDeleted(groupId: string, at: string): Promise<void> {
+      await db
+        .updateTable('workspace_group')
+        .set({ deleted_at: at, name_key: `DELETED:${groupId}`, updated_at: at })
+        .where('id', '=', groupId)
+        .execute();
+    },
+
+    /** Queues the job that removes a deleted group's links (once per group), in this transaction. */
+    async queuePurge(type: string, groupId: string): Promise<void> {
+      await jobQueue(db, dialect).enqueue(type, { groupId }, { id: `${type}:${groupId}` });
+    },
+
+    /** Up to `limit` of a deleted group's links, in one short statement; answers how many went. */
+    async deleteLinkBatch(groupId: string, limit: number): Promise<number> {
+      const res = await db
+        .deleteFrom('group_link')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('group_link').select('id').where('group_id', '=', groupId).limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
+    /** The row of a group whose links are all gone; only a group marked deleted. */
+    async deleteMarkedGroup(groupId: string): Promise<void> {
+      await db.deleteFrom('workspace_group').where('id', '=', groupId).where('deleted_at', 'is not', null).execute();
     },
 
     async deleteMembersOf(groupId: string): Promise<void> {
       await db.deleteFrom('group_member').where('group_id', '=', groupId).execute();
-    },
-
-    async deleteGroup(groupId: string): Promise<void> {
-      await db.deleteFrom('workspace_group').where('id', '=', groupId).execute();
     },
 
     /** Owner first, then members by when they joined; pending invitations only when asked for. */

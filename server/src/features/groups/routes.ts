@@ -1,6 +1,6 @@
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
-import { groupMessages as m, groupRules } from '@linkhive/shared/domain';
+import { groupLinkDailyBudget, groupMessages as m, groupRules } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { accountRateLimit } from '../../http/rate-limit.js';
@@ -19,6 +19,13 @@ export function groupRoutes(groups: GroupService, db: Kysely<Database>): Router 
   });
   // Create & Invite sends a mail too, and counts with the invitations.
   const invitesWhenMailing: RequestHandler = (req, res, next) => (req.body?.email ? invites(req, res, next) : next());
+  // Adding links is a write every member's page hears of: one daily count per account, all groups.
+  const linkAdds = accountRateLimit(db, {
+    name: 'group-link-add',
+    limit: groupLinkDailyBudget.perAccount,
+    windowMs: groupLinkDailyBudget.windowMs,
+    message: m.tooManyLinks,
+  });
   const id = (p: unknown) => String(p);
 
   r.get('/groups', requireUser, async (req, res) => {
@@ -61,7 +68,7 @@ export function groupRoutes(groups: GroupService, db: Kysely<Database>): Router 
     res.json(await groups.links(currentUser(req), id(req.params.id), req.query));
   });
 
-  r.post('/groups/:id/links', requireUser, async (req, res) => {
+  r.post('/groups/:id/links', requireUser, linkAdds, async (req, res) => {
     res.status(201).json(await groups.addLink(currentUser(req), id(req.params.id), req.body));
   });
 

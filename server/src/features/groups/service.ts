@@ -22,6 +22,7 @@ import {
 } from './context.js';
 import { groupLinks } from './links.js';
 import { groupMembers, memberLimitCheck } from './members.js';
+import { GROUP_PURGE_JOB, groupPurgeBatch } from './purge.js';
 
 export type { GroupServiceDeps, GroupUser } from './context.js';
 
@@ -118,14 +119,27 @@ export function groupService(deps: GroupServiceDeps) {
       return { message: m.groupUpdated, group: await ctx.view(groupId, user) };
     },
 
-    /** Links, then member records, then the group: in one transaction, so a failure leaves it whole. */
+    /**
+     * Marks the group deleted, removes its member records and queues the removal of its links, in
+     * one transaction: it vanishes for every member at once, and the answer does not wait for the
+     * links, which the GROUP_PURGE_JOB removes in batches (a group may hold 100,000).
+     */
     async remove(user: GroupUser, groupId: string): Promise<WithMessage> {
       await ctx.ownerAccess(user, groupId, m.ownerOnlyGroup);
+      const at = ctx.now().toISOString();
       await repo.transaction(async (r) => {
-        await r.deleteLinksOf(groupId);
+        await r.markDeleted(groupId, at);
         await r.deleteMembersOf(groupId);
-        await r.deleteGroup(groupId);
+        await r.queuePurge(GROUP_PURGE_JOB, groupId);
       });
+      // One batch here, the size of one of the job's statements: a small group is then gone
+      // entirely before the answer; a big one is left to the job. A failure is the job's to repair.
+      try {
+        if ((await repo.deleteLinkBatch(groupId, groupPurgeBatch)) < groupPurgeBatch)
+          await repo.deleteMarkedGroup(groupId);
+      } catch (err) {
+        deps.log?.warn({ err, groupId }, 'first batch of a group delete failed; left to its job');
+      }
       await ctx.publish({ groupId, kind: 'deleted' });
       return { message: m.groupDeleted };
     },

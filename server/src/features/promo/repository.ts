@@ -74,6 +74,17 @@ export function promoRepository(db: Kysely<Database>) {
         .offset(offset)
         .execute(),
 
+    /** An owner's posts stored at `since` or later, and the oldest of them (index promo_post_user). */
+    async postsSince(userId: string, since: string): Promise<{ count: number; oldest: string | null }> {
+      const row = await db
+        .selectFrom('promo_post')
+        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.n), oldest: row.oldest ?? null };
+    },
+
     async postCount(userId: string): Promise<number> {
       const row = await db
         .selectFrom('promo_post')

@@ -1,8 +1,8 @@
-import { Router, type ErrorRequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { postListQuerySchema, promoLimits, promoMessages as m } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { accountRateLimit } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import { parse } from '../../http/validate.js';
@@ -48,7 +48,15 @@ export function promoRoutes(promo: PromoService, db: Kysely<Database>): Router {
     res.json(await promo.posts(String(req.params.slug), req.user, parse(postListQuerySchema, req.query).page));
   });
 
-  r.post('/promo/:slug/posts', requireUser, posting, async (req, res) => {
+  // The daily budget, after the per-minute limit; past it 429 with Retry-After and nothing stored.
+  const postingToday: RequestHandler = async (req, res, next) => {
+    const wait = await promo.dailyPostWait(currentUser(req));
+    if (!wait) return next();
+    res.setHeader('Retry-After', String(wait));
+    next(new AppError(429, 'rate_limited', m.tooManyPostsToday));
+  };
+
+  r.post('/promo/:slug/posts', requireUser, posting, postingToday, async (req, res) => {
     res.status(201).json(await promo.createPost(currentUser(req), String(req.params.slug), req.body));
   });
 

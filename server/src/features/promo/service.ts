@@ -138,6 +138,18 @@ export function promoService({ adverts, repo, now = () => new Date() }: PromoSer
       return { items: items.map(toPost), total, page: pageNumber, pageSize, locked: false };
     },
 
+    /**
+     * Seconds until the account may post again under its daily budget (promoLimits.postsPerDay in
+     * any 24 hours, counted on the stored posts themselves so that every process agrees), or 0.
+     */
+    async dailyPostWait(user: User): Promise<number> {
+      const at = now().getTime();
+      const { count, oldest } = await repo.postsSince(user.id, new Date(at - dayMs).toISOString());
+      if (count < promoLimits.postsPerDay || !oldest) return 0;
+      // The oldest post of the day leaves the window first and frees a place.
+      return Math.max(1, Math.ceil((new Date(oldest).getTime() + dayMs - at) / 1000));
+    },
+
     /** The owner only; the body is read once the caller may write here. */
     async createPost(user: User, slug: string, body: unknown): Promise<Post> {
       await ownPage(user, slug);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recommendationRules } from '@linkhive/shared/domain';
 import type { Db } from '../../db/index.js';
 import { testDialects } from '../../testing/databases.js';
 import { addUser, testDatabase } from '../../testing/group-live.js';
@@ -44,9 +45,25 @@ describe.each(testDialects)('the local recommender on %s', (dialect) => {
         .execute();
     }
   }
-  /** `n` new users, each saving all of `domains`. */
+  /**
+   * A member who counts toward the threshold: verified, signed up a month ago, with a library of
+   * their own (sites no one else saved). `over` makes one that misses a rule.
+   */
+  async function member(name: string, over: { verified?: boolean; ageDays?: number; history?: number } = {}) {
+    const { verified = true, ageDays = 30, history = recommendationRules.localSaverMinBookmarks } = over;
+    const id = await addUser(database, name);
+    const signedUp = new Date(Date.now() - ageDays * 24 * 60 * 60_000).toISOString();
+    await database.db
+      .updateTable('user')
+      .set({ emailVerified: verified ? (dialect === 'postgres' ? true : 1) : 0, createdAt: signedUp })
+      .where('id', '=', id)
+      .execute();
+    for (let i = 0; i < history; i++) await save(id, `own-${serial}.${name}.history`);
+    return id;
+  }
+  /** `n` new members, each saving all of `domains`. */
   async function savers(n: number, ...domains: string[]) {
-    for (let i = 0; i < n; i++) await save(await addUser(database, 'saver'), ...domains);
+    for (let i = 0; i < n; i++) await save(await member('saver'), ...domains);
   }
   async function advert(slug: string, category: string, status: number, approvedAt: string, text = `About ${slug}`) {
     const owner = await addUser(database, 'advertiser');
@@ -82,7 +99,7 @@ describe.each(testDialects)('the local recommender on %s', (dialect) => {
     await savers(3, 'th.test', 'four.test', 'five.test');
     await savers(1, 'th.test', 'five.test');
     // The fourth user of four.test saved it three times: still four users.
-    const keen = await addUser(database, 'keen');
+    const keen = await member('keen');
     await save(keen, 'th.test', 'four.test', 'four.test', 'four.test', 'five.test');
     const items = await local.recommend({ userId: asker, domain: 'th.test', category: 'None', count: 5 });
     expect(items).toEqual([
@@ -93,6 +110,30 @@ describe.each(testDialects)('the local recommender on %s', (dialect) => {
         snippet: 'Saved by 5+ members who also saved th.test',
       },
     ]);
+  });
+
+  it('counts only verified, settled members with a library toward the 5 users (issue 24, finding 7)', async () => {
+    // A member's rare site, and the site an attacker asks about, which the member saved too.
+    const victim = await member('victim');
+    await save(victim, 'asked.sybil', 'rare.sybil');
+    const asker = await member('asker');
+    await save(asker, 'asked.sybil');
+    const ask = () => local.recommend({ userId: asker, domain: 'asked.sybil', category: 'None', count: 5 });
+    // Four sybils that each miss one rule: a fresh sign-up, an unverified address, a week-old
+    // verified account with no library, and a new verified account with a library.
+    const sybils = [
+      await addUser(database, 'fresh'),
+      await member('unverified', { verified: false }),
+      await member('empty', { history: 0 }),
+      await member('new', { ageDays: 1 }),
+    ];
+    for (const s of sybils) await save(s, 'asked.sybil', 'rare.sybil');
+    expect(domainsOf(await ask())).toEqual([]);
+    // Four members that do count, with the victim, make five: the site is no one's secret any more.
+    await savers(3, 'asked.sybil', 'rare.sybil');
+    expect(domainsOf(await ask())).toEqual([]);
+    await savers(1, 'asked.sybil', 'rare.sybil');
+    expect(domainsOf(await ask())).toEqual(['rare.sybil']);
   });
 
   it('orders by the number of users, then by domain, showing counts rounded down', async () => {

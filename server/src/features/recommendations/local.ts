@@ -17,6 +17,7 @@ export const saverSample = 500;
 export const promoMax = 3;
 /** The most places one answer can have, whatever the caller asks. */
 const countMax = 50;
+const dayMs = 24 * 60 * 60_000;
 /**
  * Counts are shown rounded down to one of these ("Saved by 10+ members"), so the exact number of
  * members behind a pair of sites does not leak from one answer to the next.
@@ -29,26 +30,48 @@ const ownDomains = (db: Kysely<Database>, userId: string) =>
 
 /**
  * One query: the sampled savers of `domain` (index bookmark_domain_user), their bookmarks (index
- * bookmark_user_created), counted per other domain by distinct user. Exported for the bench's
- * query plan.
+ * bookmark_user_created), counted per other domain by distinct user. Only savers with a verified
+ * address, an account old enough and a library of their own are sampled (see
+ * recommendationRules.localSaverMinAccountDays). Exported for the bench's query plan.
  */
 export function coSavedQuery(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
   { userId, domain }: Pick<LocalRecommendationInput, 'userId' | 'domain'>,
   limit: number,
+  now: Date = new Date(),
 ) {
   // Domains are ordered byte-wise on both engines: Postgres' default collation would ignore the
   // dots and hyphens on a first pass and order ties differently from SQLite.
   const byDomain = dialect === 'postgres' ? sql`b.domain collate "C"` : sql`b.domain`;
+  const rules = recommendationRules;
+  const signedUpBy = new Date(now.getTime() - rules.localSaverMinAccountDays * dayMs).toISOString();
   return db
     .with('savers', (q) =>
       q
         .selectFrom('bookmark')
-        .select('user_id')
+        // A primary-key look-up per saver read off bookmark_domain_user, still in user-id order.
+        .innerJoin('user as u', 'u.id', 'bookmark.user_id')
+        .select('bookmark.user_id')
         .distinct()
-        .where('domain', '=', domain)
-        .orderBy('user_id')
+        .where('bookmark.domain', '=', domain)
+        // Only savers that count toward the threshold (recommendationRules.localSaverMin*): a sybil
+        // account neither fills the sample nor makes up the 5 users behind a real member's site.
+        .where('u.emailVerified', '=', dialect === 'postgres' ? true : 1)
+        .where('u.createdAt', '<=', signedUpBy)
+        .where((eb) =>
+          eb.exists(
+            // Its M-th bookmark, read off the bookmark_user_created index: M entries at most.
+            eb
+              .selectFrom('bookmark as h')
+              .select('h.user_id')
+              .whereRef('h.user_id', '=', 'bookmark.user_id')
+              .orderBy('h.created_at')
+              .limit(1)
+              .offset(rules.localSaverMinBookmarks - 1),
+          ),
+        )
+        .orderBy('bookmark.user_id')
         .limit(saverSample),
     )
     .selectFrom('savers')

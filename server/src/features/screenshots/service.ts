@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { screenshotBudget } from '@linkhive/shared/domain';
 import type { FileStore } from '../../integrations/files/index.js';
 import type { Screenshotter } from '../../integrations/screenshots/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -35,11 +36,28 @@ export function screenshotService(deps: {
 }) {
   const { repo, queue, files, screenshotter } = deps;
 
+  /**
+   * Now while the account is within its budget; past it, the start of the window in which this
+   * capture's place in the account's line falls (the 101st waits one window, the 201st two).
+   */
+  async function budgetedStart(accountId: string): Promise<Date | undefined> {
+    const { perAccount, windowMs } = screenshotBudget;
+    const now = Date.now();
+    const recent = await queue.countQueuedSince(SCREENSHOT_JOB, accountId, new Date(now - windowMs));
+    if (recent < perAccount) return undefined;
+    return new Date(now + windowMs * Math.floor(recent / perAccount));
+  }
+
   return {
     enabled: screenshotter.available,
 
-    /** Queues a capture of the link's home page unless the domain has one (or one is on its way); `force` retakes it. */
-    async request(domain: string, link: string, force = false): Promise<void> {
+    /**
+     * Queues a capture of the link's home page unless the domain has one (or one is on its way);
+     * `force` retakes it. The capture counts against the account's screenshot budget: past it, it
+     * is queued for the hour when the budget allows, and the favourite shows its site icon till then.
+     */
+    async request(domain: string, link: string, opts: { force?: boolean; accountId?: string } = {}): Promise<void> {
+      const { force = false, accountId } = opts;
       if (!screenshotter.available) return;
       let page: string;
       try {
@@ -51,7 +69,10 @@ export function screenshotService(deps: {
       if (existing && !force && existing.status !== 'failed') return;
       if (existing && force && existing.status === 'pending') return;
       await repo.markPending(domain);
-      await queue.enqueue(SCREENSHOT_JOB, { domain, page } satisfies ScreenshotJob);
+      await queue.enqueue(SCREENSHOT_JOB, { domain, page } satisfies ScreenshotJob, {
+        accountId,
+        runAt: accountId ? await budgetedStart(accountId) : undefined,
+      });
       deps.poke();
     },
 

@@ -106,11 +106,18 @@ export function apiRoutes(state: FakeState): Router {
     res.json(p);
   });
 
-  r.get('/subscriptions/:id', (req, res) => {
+  r.get('/subscriptions/:id', async (req, res) => {
     const sub = state.subscriptions.get(req.params.id!);
     if (!sub) return missing(res, 'subscription', req.params.id!);
     const expand = Object.values((req.query as Record<string, any>).expand ?? {}) as string[];
-    res.json(state.subscriptionJson(sub, expand.includes('items.data.price.product')));
+    // The answer is what Stripe holds now, even when it is held on its way (a slow network).
+    const answer = structuredClone(state.subscriptionJson(sub, expand.includes('items.data.price.product')));
+    const hold = state.subscriptionReadHolds.shift();
+    if (hold) {
+      hold.arrived();
+      await hold.released;
+    }
+    res.json(answer);
   });
 
   r.get('/products', (req, res) => {

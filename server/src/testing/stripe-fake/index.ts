@@ -212,6 +212,19 @@ export async function startStripeFake(opts: { webhookSecret?: string; webhookUrl
       );
     },
 
+    /**
+     * Holds the answer to the next subscription read (taken as Stripe's state at its arrival) until
+     * `release()`; `arrived` resolves once that read has come in.
+     */
+    holdNextSubscriptionRead() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      state.subscriptionReadHolds.push({ arrived, released });
+      return { arrived: arrival, release };
+    },
+
     subscriptionJson: subJson,
     /** The checkout sessions made, with what was asked (mode, line items, urls, customer). */
     sessions: () => [...state.sessions.values()],

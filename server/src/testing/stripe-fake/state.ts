@@ -10,6 +10,8 @@ export class FakeState {
   products = new Map<string, FakeProduct>();
   prices = new Map<string, FakePrice>();
   idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Subscription reads whose answers wait for the test (holdNextSubscriptionRead), first come first held. */
+  subscriptionReadHolds: { arrived: () => void; released: Promise<void> }[] = [];
 
   /** A session as Stripe answers it: line items are not part of the answer unless expanded. */
   sessionJson(s: FakeSession) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupRules } from '@linkhive/shared/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { groupMessages as m, groupRules } from '@linkhive/shared/domain';
 import type { Db } from '../../../db/index.js';
 import { testDialects } from '../../../testing/databases.js';
 import { groupEventRepository } from './repository.js';
@@ -144,6 +144,30 @@ describe.each(testDialects)('the live group events stream on %s', (dialect) => {
     expect(await byQuery.next()).toEqual(message(from + 5, group, 'members'));
     expect(await byQuery.next()).toEqual(message(from + 6, group, 'links'));
     byQuery.close();
+  });
+
+  it('refuses an account its 11th open stream while 10 are open; other accounts still connect (issue 24)', async () => {
+    const keen = await addUser(database, 'keen');
+    const other = await addUser(database, 'other');
+    const cap = groupRules.liveStreamsPerAccount;
+    const open = [];
+    for (let i = 0; i < cap; i++) open.push(await stream(keen));
+    const refused = await openStream(events(), keen);
+    expect(refused.res.status).toBe(429);
+    expect((await refused.res.json()).error).toEqual({ code: 'too_many_streams', message: m.tooManyLiveStreams });
+    const theirs = await stream(other);
+    expect(theirs.res.status).toBe(200);
+    // A closed stream gives its place back, once the server has seen it close.
+    open.pop()!.close();
+    await vi.waitFor(
+      async () => {
+        const again = await openStream(events(), keen);
+        opened.push(again);
+        expect(again.res.status).toBe(200);
+      },
+      { timeout: 10_000 },
+    );
+    for (const s of open) s.close();
   });
 
   it('answers 400 to an id that is not a number', async () => {

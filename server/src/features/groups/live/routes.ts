@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import type { GroupEvent } from '@linkhive/shared/domain';
-import { badRequest } from '../../../http/errors.js';
-import { currentUser, requireUser } from '../../../http/session.js';
+import { groupMessages, groupRules, type GroupEvent } from '@linkhive/shared/domain';
+import { AppError, badRequest } from '../../../http/errors.js';
+import { currentUser, requireUser, sessionKeyOf } from '../../../http/session.js';
+import { endWithSession } from '../../../http/session-streams.js';
 import type { GroupEventBus, LiveGroupEvent } from './bus.js';
 import type { GroupEventRepository, StoredGroupEvent } from './repository.js';
 
@@ -31,6 +32,8 @@ export interface GroupEventRoutes {
 /** GET /groups/events: the Server-Sent Events stream of the changes to the user's groups. */
 export function groupEventRoutes(bus: GroupEventBus, repo: GroupEventRepository): GroupEventRoutes {
   const connections = new Set<Connection>();
+  /** Open streams per account, counted from before the first await so that opens at once all count. */
+  const perUser = new Map<string, number>();
   let queue = Promise.resolve();
 
   // One bus listener for all streams: an event's audience is worked out once per process, then
@@ -83,21 +86,49 @@ export function groupEventRoutes(bus: GroupEventBus, repo: GroupEventRepository)
   router.get('/groups/events', requireUser, async (req, res) => {
     const user = currentUser(req);
     const after = resumeFrom(req);
-    const c: Connection = {
-      userId: user.id,
-      groups: new Set(await repo.activeGroupIds(user.id)),
-      lastSent: after ?? 0,
-      pending: [],
-      res,
+    const open = perUser.get(user.id) ?? 0;
+    if (open >= groupRules.liveStreamsPerAccount) {
+      throw new AppError(429, 'too_many_streams', groupMessages.tooManyLiveStreams);
+    }
+    perUser.set(user.id, open + 1);
+    let ended = false;
+    /** Undoes the registrations made once the stream is set up. */
+    let forget = () => {};
+    const done = () => {
+      if (ended) return;
+      ended = true;
+      forget();
+      const left = (perUser.get(user.id) ?? 1) - 1;
+      if (left > 0) perUser.set(user.id, left);
+      else perUser.delete(user.id);
     };
+    // Registered first, so that a client gone during the first query still gives its place back.
+    res.on('close', done);
+    let groups: string[];
+    try {
+      groups = await repo.activeGroupIds(user.id);
+    } catch (err) {
+      done();
+      throw err;
+    }
+    if (ended) return;
+    const c: Connection = { userId: user.id, groups: new Set(groups), lastSent: after ?? 0, pending: [], res };
     // Listening starts before the catch-up is read, so nothing falls between the two.
     connections.add(c);
     const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs).unref();
-    const done = () => {
+    // Signing out of the session that opened the stream ends it here and now (http/session-streams).
+    const session = sessionKeyOf(req);
+    const unlink = session
+      ? endWithSession(session, () => {
+          done();
+          res.end();
+        })
+      : () => {};
+    forget = () => {
       clearInterval(heartbeat);
       connections.delete(c);
+      unlink();
     };
-    res.on('close', done);
 
     // A stream lives for hours: no socket timeout, no proxy buffering, no transformation.
     req.socket.setTimeout(0);
@@ -142,6 +173,7 @@ export function groupEventRoutes(bus: GroupEventBus, repo: GroupEventRepository)
     closeAll() {
       for (const c of connections) c.res.end();
       connections.clear();
+      perUser.clear();
     },
   };
 }
