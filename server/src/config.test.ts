@@ -16,6 +16,7 @@ describe('scale-out settings', () => {
     expect([set.webConcurrency, set.jobWorker, set.fileStore, set.trustProxy]).toEqual([3, false, 'disk', 2]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24' }).trustProxy).toBe('10.0.0.5, 10.0.1.0/24');
     expect([plain.jobLeaseMs, loadConfig({ JOB_LEASE_MS: '5000' }).jobLeaseMs]).toEqual([60_000, 5000]);
+    expect([plain.jobRetryBaseMs, loadConfig({ JOB_RETRY_BASE_MS: '1' }).jobRetryBaseMs]).toEqual([1000, 1]);
     // A personal install listens on loopback until its owner opens it to the network.
     expect([plain.host, loadConfig({ HOST: '0.0.0.0' }).host, loadConfig({ HOST: '::' }).host]).toEqual([
       '127.0.0.1',

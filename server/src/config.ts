@@ -21,6 +21,8 @@ export interface Config {
    * the first have died (default 60 s). Shorter only where a test waits for a killed process's job.
    */
   jobLeaseMs: number;
+  /** JOB_RETRY_BASE_MS: a failed job's n-th retry waits 2^n times this (default 1 s: 2 s, then 4 s). */
+  jobRetryBaseMs: number;
   /** FILE_STORE: where stored files live; 'database' (the default with DATABASE_URL) or 'disk'. */
   fileStore: 'disk' | 'database';
   /**
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : os.availableParallelism(),
     jobWorker: env.JOB_WORKER !== 'off',
     jobLeaseMs: env.JOB_LEASE_MS ? atLeastOne('JOB_LEASE_MS', env.JOB_LEASE_MS) : 60_000,
+    jobRetryBaseMs: env.JOB_RETRY_BASE_MS ? atLeastOne('JOB_RETRY_BASE_MS', env.JOB_RETRY_BASE_MS) : 1000,
     fileStore,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     dataDir: path.resolve(env.DATA_DIR || './data'),

@@ -288,7 +288,7 @@ export async function createServer(
         },
       ],
       log,
-      { leaseMs: config.jobLeaseMs },
+      { leaseMs: config.jobLeaseMs, retryBaseMs: config.jobRetryBaseMs },
     );
     peers?.on('jobs', () => worker.poke());
   }

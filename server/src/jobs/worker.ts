@@ -43,11 +43,11 @@ export function startWorker(
   queue: JobQueue,
   lanes: Lane[],
   log: Logger,
-  opts: { pollMs?: number; leaseMs?: number } = {},
+  opts: { pollMs?: number; leaseMs?: number; retryBaseMs?: number } = {},
 ): Worker {
-  const { pollMs = 1000, leaseMs = 60_000 } = opts;
+  const { pollMs = 1000, leaseMs = 60_000, retryBaseMs = 1000 } = opts;
   const runners = lanes.flatMap((lane) =>
-    Array.from({ length: lane.concurrency }, () => laneRunner(queue, lane, log, { pollMs, leaseMs })),
+    Array.from({ length: lane.concurrency }, () => laneRunner(queue, lane, log, { pollMs, leaseMs, retryBaseMs })),
   );
   return {
     poke: () => runners.forEach((r) => r.poke()),
@@ -61,7 +61,12 @@ export function startWorker(
 }
 
 /** One runner of a lane: takes the lane's jobs one at a time. */
-function laneRunner(queue: JobQueue, lane: Lane, log: Logger, opts: { pollMs: number; leaseMs: number }): Worker {
+function laneRunner(
+  queue: JobQueue,
+  lane: Lane,
+  log: Logger,
+  opts: { pollMs: number; leaseMs: number; retryBaseMs: number },
+): Worker {
   const types = Object.keys(lane.handlers);
   // Cut off before the lease ends, so that no other process takes a job this one is still running.
   const timeoutMs = Math.max(1, Math.min(lane.timeoutMs, opts.leaseMs - 1000));
@@ -103,7 +108,7 @@ function laneRunner(queue: JobQueue, lane: Lane, log: Logger, opts: { pollMs: nu
         await queue.complete(job.id);
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        const retryAt = job.attempts < maxAttempts ? new Date(Date.now() + 2 ** job.attempts * 1000) : null;
+        const retryAt = job.attempts < maxAttempts ? new Date(Date.now() + 2 ** job.attempts * opts.retryBaseMs) : null;
         log.warn(
           { jobId: job.id, type: job.type, lane: lane.name, attempts: job.attempts, err: message },
           'job failed',

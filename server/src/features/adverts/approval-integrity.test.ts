@@ -20,7 +20,12 @@ describe.each(testDialects)('what an advert approval may trust on %s', (dialect)
 
   beforeAll(async () => {
     fake = await startSafeBrowsingFake();
-    t = await startTestServer(dialect, { SAFE_BROWSING_KEY: fake.key, SAFE_BROWSING_URL: fake.url });
+    // Retries of a failed check follow at once (2 and 4 ms, not seconds): the tests wait on their outcome.
+    t = await startTestServer(dialect, {
+      SAFE_BROWSING_KEY: fake.key,
+      SAFE_BROWSING_URL: fake.url,
+      JOB_RETRY_BASE_MS: '1',
+    });
     admin = (await newAdmin(t)).agent;
   });
   afterAll(async () => {

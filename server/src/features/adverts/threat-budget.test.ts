@@ -16,7 +16,12 @@ describe.each(testDialects)('the threat-check budget of adverts on %s', (dialect
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date());
     fake = await startSafeBrowsingFake();
-    t = await startTestServer(dialect, { SAFE_BROWSING_KEY: fake.key, SAFE_BROWSING_URL: fake.url });
+    // Retries of a failed check follow at once (2 and 4 ms, not seconds): the tests wait on their outcome.
+    t = await startTestServer(dialect, {
+      SAFE_BROWSING_KEY: fake.key,
+      SAFE_BROWSING_URL: fake.url,
+      JOB_RETRY_BASE_MS: '1',
+    });
   });
   afterAll(async () => {
     await t?.close();
