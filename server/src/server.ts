@@ -99,6 +99,8 @@ export async function createServer(
     importWorkerFile?: string;
     /** Stands in for the local recommender (tests script its answers). */
     localRecommender?: LocalRecommender;
+    /** How often live streams are pinged and their sessions checked (25 s; tests make it short). */
+    liveHeartbeatMs?: number;
     /** The other server processes of this machine (cluster mode); null when alone. */
     peers?: Peers | null;
     /**
@@ -224,6 +226,8 @@ export async function createServer(
     databaseUrl: config.databaseUrl,
     peers,
     log,
+    heartbeatMs: opts.liveHeartbeatMs,
+    sessionLives: (key) => auth.sessionLives(key),
   });
   const groups = groupService({
     repo: groupRepo,

@@ -50,7 +50,7 @@ export async function startTestServer(
   return serveOn(storage, env, serverOpts);
 }
 
-type ServerOptions = Pick<NonNullable<Parameters<typeof createServer>[1]>, 'localRecommender'>;
+type ServerOptions = Pick<NonNullable<Parameters<typeof createServer>[1]>, 'localRecommender' | 'liveHeartbeatMs'>;
 
 async function serveOn(storage: Storage, env: Record<string, string>, serverOpts: ServerOptions): Promise<TestServer> {
   const { dataDir, pgDb } = storage;

@@ -248,6 +248,12 @@ export function authService(deps: {
       return { message: m.resetSuccess };
     },
 
+    /** Whether the session whose token hashes to `tokenHash` still lives: not signed out, not expired. */
+    async sessionLives(tokenHash: string): Promise<boolean> {
+      const row = await db.selectFrom('session').select('expiresAt').where('token', '=', tokenHash).executeTakeFirst();
+      return !!row && new Date(row.expiresAt).getTime() > Date.now();
+    },
+
     async session(
       nodeHeaders: IncomingHttpHeaders,
     ): Promise<(AuthOutcome<SessionUser> & { sessionKey: string }) | null> {

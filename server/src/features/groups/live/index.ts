@@ -22,10 +22,17 @@ export interface GroupLive {
 }
 
 /** Live updates for workspace groups: the change log, the bus between processes, the SSE stream. */
-export async function createGroupLive(opts: BusOptions & { log: Logger }): Promise<GroupLive & { bus: GroupEventBus }> {
+export async function createGroupLive(
+  opts: BusOptions & {
+    log: Logger;
+    /** See groupEventRoutes: the heartbeat and the check that a stream's session still lives. */
+    heartbeatMs?: number;
+    sessionLives?: (sessionKey: string) => Promise<boolean>;
+  },
+): Promise<GroupLive & { bus: GroupEventBus }> {
   const repo = groupEventRepository(opts.db);
   const bus = await createGroupEventBus(opts);
-  const streams = groupEventRoutes(bus, repo);
+  const streams = groupEventRoutes(bus, repo, { heartbeatMs: opts.heartbeatMs, sessionLives: opts.sessionLives });
   // Every process prunes; deleting rows another process already deleted is harmless.
   const prune = () =>
     repo.prune(groupRules.eventRetentionMs).catch((err) => opts.log.warn({ err }, 'pruning group events failed'));

@@ -30,7 +30,20 @@ export interface GroupEventRoutes {
 }
 
 /** GET /groups/events: the Server-Sent Events stream of the changes to the user's groups. */
-export function groupEventRoutes(bus: GroupEventBus, repo: GroupEventRepository): GroupEventRoutes {
+export function groupEventRoutes(
+  bus: GroupEventBus,
+  repo: GroupEventRepository,
+  opts: {
+    /** How often an idle stream is pinged, and its session checked (default 25 s). */
+    heartbeatMs?: number;
+    /**
+     * Whether the session that opened a stream still lives. A sign-out on another process (or
+     * machine), a password reset or the session's expiry ends the stream at its next heartbeat.
+     */
+    sessionLives?: (sessionKey: string) => Promise<boolean>;
+  } = {},
+): GroupEventRoutes {
+  const pingEveryMs = opts.heartbeatMs ?? heartbeatMs;
   const connections = new Set<Connection>();
   /** Open streams per account, counted from before the first await so that opens at once all count. */
   const perUser = new Map<string, number>();
@@ -115,9 +128,21 @@ export function groupEventRoutes(bus: GroupEventBus, repo: GroupEventRepository)
     const c: Connection = { userId: user.id, groups: new Set(groups), lastSent: after ?? 0, pending: [], res };
     // Listening starts before the catch-up is read, so nothing falls between the two.
     connections.add(c);
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs).unref();
-    // Signing out of the session that opened the stream ends it here and now (http/session-streams).
+    // Signing out of the session that opened the stream ends it here and now (http/session-streams);
+    // a session ended anywhere else is noticed at the next heartbeat.
     const session = sessionKeyOf(req);
+    const heartbeat = setInterval(() => {
+      res.write(': ping\n\n');
+      if (!session || !opts.sessionLives) return;
+      opts
+        .sessionLives(session)
+        .then((lives) => {
+          if (lives) return;
+          done();
+          res.end();
+        })
+        .catch(() => {});
+    }, pingEveryMs).unref();
     const unlink = session
       ? endWithSession(session, () => {
           done();

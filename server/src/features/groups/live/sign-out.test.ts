@@ -12,7 +12,8 @@ describe.each(testDialects)('live streams at sign-out on %s', (dialect) => {
   let t: TestServer;
   const opened: { close(): void }[] = [];
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    // Streams are pinged, and their sessions checked, every 50 ms instead of 25 s.
+    t = await startTestServer(dialect, {}, { liveHeartbeatMs: 50 });
   });
   afterAll(async () => {
     for (const s of opened) s.close();
@@ -58,5 +59,37 @@ describe.each(testDialects)('live streams at sign-out on %s', (dialect) => {
     const again = await openStream(`${t.url}/api/groups/events`, null, { cookie });
     opened.push(again);
     expect(again.res.status).toBe(401);
+  });
+
+  it('ends a stream whose session ended anywhere else: another process, a password reset, its expiry', async () => {
+    const user = await newUser(t, 'Omar');
+    const onThisProcess = await stream(user.agent);
+    // A sign-out handled by another server process (or machine) deletes the session row there; this
+    // process hears nothing of it but the row's absence. A reset ends sessions the same way.
+    await t.server.database.db.deleteFrom('session').where('userId', '=', user.id).execute();
+    const seen: unknown[] = [];
+    await expect(
+      (async () => {
+        for (;;) seen.push(await onThisProcess.next());
+      })(),
+    ).rejects.toThrow('the stream ended');
+    expect(seen).toEqual([]);
+
+    // An expired session's stream ends too; a live one's stays open through many heartbeats.
+    const expiring = await newUser(t, 'Eve');
+    const lasting = await newUser(t, 'Lou');
+    const [ending, living] = [await stream(expiring.agent), await stream(lasting.agent)];
+    await t.server.database.db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('userId', '=', expiring.id)
+      .execute();
+    await expect(
+      (async () => {
+        for (;;) await ending.next();
+      })(),
+    ).rejects.toThrow('the stream ended');
+    const group = await createGroup(lasting.agent, 'Still here');
+    expect(await living.next()).toMatchObject({ data: { groupId: group.id } });
   });
 });
