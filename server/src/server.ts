@@ -254,6 +254,8 @@ export async function createServer(
           name: 'mail',
           concurrency: 1,
           timeoutMs: 30_000,
+          // A mail server down for a while: tries over about a minute before the mail is given up.
+          maxAttempts: 5,
           handlers: {
             [AUTH_MAIL_JOB]: (payload) => auth.runMailJob(payload),
             [MAIL_JOB]: (message: MailMessage) => mailer.send(message),
@@ -269,6 +271,8 @@ export async function createServer(
           name: 'screenshots',
           concurrency: 1,
           timeoutMs: 45_000,
+          // Optional work: a page that failed twice shows its site icon; Refresh asks again.
+          maxAttempts: 2,
           handlers: { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) },
         },
         ...(reconciler

@@ -96,4 +96,39 @@ describe.each(testDialects)('job lanes on %s', (dialect) => {
     expect(done).toEqual(['next']);
     expect((await jobRow(next)).status).toBe('done');
   });
+
+  it('gives each lane its own retry policy', async () => {
+    const queue = jobQueue(t.server.database.db, dialect);
+    const tries: number[] = [];
+    const worker = startWorker(
+      queue,
+      [
+        {
+          name: 'optional work',
+          concurrency: 1,
+          timeoutMs: 30_000,
+          maxAttempts: 2,
+          handlers: {
+            'lane-flaky': async (_p: unknown, attempt: JobAttempt) => {
+              tries.push(attempt.attempt);
+              expect(attempt.final).toBe(attempt.attempt === 2);
+              throw new Error('still down');
+            },
+          },
+        },
+      ],
+      silent,
+      { retryBaseMs: 1 },
+    );
+    const id = await queue.enqueue('lane-flaky', {});
+    await expect
+      .poll(async () => {
+        await worker.idle();
+        return (await jobRow(id)).status;
+      })
+      .toBe('failed');
+    await worker.stop();
+    expect(tries).toEqual([1, 2]);
+    expect(await jobRow(id)).toEqual({ status: 'failed', attempts: 2, last_error: 'still down' });
+  });
 });

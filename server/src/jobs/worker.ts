@@ -22,6 +22,8 @@ export interface Lane {
   concurrency: number;
   /** A job still running after this is cut off, fails this try, and is retried like any failure. */
   timeoutMs: number;
+  /** Tries before a job stays failed (default 3); each retry waits twice as long as the one before. */
+  maxAttempts?: number;
 }
 
 export interface Worker {
@@ -32,7 +34,7 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-const maxAttempts = 3;
+const defaultMaxAttempts = 3;
 
 /**
  * Runs queued jobs in lanes, each with `concurrency` runners that take only the lane's job types.
@@ -68,6 +70,7 @@ function laneRunner(
   opts: { pollMs: number; leaseMs: number; retryBaseMs: number },
 ): Worker {
   const types = Object.keys(lane.handlers);
+  const maxAttempts = lane.maxAttempts ?? defaultMaxAttempts;
   // Cut off before the lease ends, so that no other process takes a job this one is still running.
   const timeoutMs = Math.max(1, Math.min(lane.timeoutMs, opts.leaseMs - 1000));
   let stopped = false;
