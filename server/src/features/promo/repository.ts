@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PromoPostTable } from '../../db/schema.js';
+import { ensureSecretSetting } from '../settings/repository.js';
 
 export type PromoPostRow = Selectable<PromoPostTable>;
 
@@ -126,20 +126,8 @@ export function promoRepository(db: Kysely<Database>) {
       await db.deleteFrom('promo_visitor').where('day', '<', day).execute();
     },
 
-    /** The key of the visitor hashes: made once and kept in the database, so every server process shares it. */
-    async visitorKey(): Promise<string> {
-      await db
-        .insertInto('app_setting')
-        .values({ key: 'promo_visitor_key', value: randomBytes(32).toString('base64url') })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('app_setting')
-        .select('value')
-        .where('key', '=', 'promo_visitor_key')
-        .executeTakeFirstOrThrow();
-      return row.value;
-    },
+    /** The key of the visitor hashes, shared by every server process. */
+    visitorKey: () => ensureSecretSetting(db, 'promo_visitor_key'),
 
     /** Views and QR scans of the days from `fromDay` on. */
     async visitsSince(advertId: string, fromDay: string): Promise<{ views: number; qrScans: number }> {

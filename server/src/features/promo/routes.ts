@@ -2,7 +2,7 @@ import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { postListQuerySchema, promoLimits, promoMessages as m } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound, tooManyRequests } from '../../http/errors.js';
 import { accountRateLimit } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import { parse } from '../../http/validate.js';
@@ -51,9 +51,7 @@ export function promoRoutes(promo: PromoService, db: Kysely<Database>): Router {
   // The daily budget, after the per-minute limit; past it 429 with Retry-After and nothing stored.
   const postingToday: RequestHandler = async (req, res, next) => {
     const wait = await promo.dailyPostWait(currentUser(req));
-    if (!wait) return next();
-    res.setHeader('Retry-After', String(wait));
-    next(new AppError(429, 'rate_limited', m.tooManyPostsToday));
+    next(wait ? tooManyRequests(m.tooManyPostsToday, wait) : undefined);
   };
 
   r.post('/promo/:slug/posts', requireUser, posting, postingToday, async (req, res) => {

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { groupMessages, groupRules, type GroupEvent } from '@linkhive/shared/domain';
-import { AppError, badRequest } from '../../../http/errors.js';
+import { badRequest, tooManyRequests } from '../../../http/errors.js';
 import { currentUser, requireUser, sessionKeyOf } from '../../../http/session.js';
 import { endWithSession } from '../../../http/session-streams.js';
 import type { GroupEventBus, LiveGroupEvent } from './bus.js';
@@ -101,7 +101,8 @@ export function groupEventRoutes(
     const after = resumeFrom(req);
     const open = perUser.get(user.id) ?? 0;
     if (open >= groupRules.liveStreamsPerAccount) {
-      throw new AppError(429, 'too_many_streams', groupMessages.tooManyLiveStreams);
+      // A stream of the account's that closes frees a place; a page retries on its own after that.
+      throw tooManyRequests(groupMessages.tooManyLiveStreams, retryMs / 1000, 'too_many_streams');
     }
     perUser.set(user.id, open + 1);
     let ended = false;
