@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer, MAIL_JOB, type Mailer, type MailMessage } from './integrations/mail/index.js';
+import { mailOutbox } from './integrations/mail/outbox.js';
 import { passwordResetMail, welcomeMail } from './integrations/mail/templates.js';
 import { createBetterAuth, sessionCookieNames } from './features/auth/better-auth.js';
 import { sessionResolver } from './features/auth/session-resolver.js';
@@ -134,6 +135,7 @@ export async function createServer(
   };
   const peers = opts.peers ?? null;
   const poke = () => worker.poke();
+  const outbox = mailOutbox({ queue, poke, mailTypes: [MAIL_JOB, AUTH_MAIL_JOB] });
   const mailLink = (mode: string, code: string) =>
     `${config.publicUrl}/actionUrl?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
   const betterAuth = createBetterAuth({
@@ -157,10 +159,7 @@ export async function createServer(
     resolveSession: sessionResolver(db, secret, sessionCookieNames),
     secret,
     accountRateLimit: config.authAccountRateLimit,
-    async queueMail(job) {
-      await queue.enqueue(AUTH_MAIL_JOB, job, { accountId: job.kind === 'verify' ? job.userId : undefined });
-      poke();
-    },
+    queueMail: (job) => outbox.enqueue(AUTH_MAIL_JOB, job, job.kind === 'verify' ? job.userId : undefined),
     mailQueued: poke,
     sendVerifyCode: (user, code) => mailer.send(welcomeMail(user.email, user.name, mailLink('verifyEmail', code))),
   });
@@ -212,10 +211,7 @@ export async function createServer(
     checks,
     mails: advertMails({
       publicUrl: config.publicUrl,
-      async send(message) {
-        await queue.enqueue(MAIL_JOB, message);
-        poke();
-      },
+      send: (message, accountId) => outbox.enqueue(MAIL_JOB, message, accountId),
       ownerOf: (userId) => users.byId(userId),
     }),
     storeImage: async (kind, data) => files.put('adverts', randomImageName(), await reencodePng(data, kind)),
@@ -235,10 +231,7 @@ export async function createServer(
     events: groupLive.events,
     mails: groupMails({
       publicUrl: config.publicUrl,
-      async send(message) {
-        await queue.enqueue(MAIL_JOB, message);
-        poke();
-      },
+      send: (message, accountId) => outbox.enqueue(MAIL_JOB, message, accountId),
     }),
     log,
   });
@@ -338,7 +331,7 @@ export async function createServer(
       // The worker refreshed the planner's statistics after its commit; this connection reads them anew.
       await database.reloadStatistics();
       // An imported favourite gets its site's screenshot, as one saved by hand does.
-      for (const f of favourites) await screenshots.request(f.domain, f.link, { accountId: userId });
+      await screenshots.requestMany(favourites, userId);
     },
   });
   const imports = importService({ repo: importRepo, runner: importWorker, log });

@@ -41,6 +41,15 @@ export const resetMailLimit = { perAddress: 3, windowMs: 60 * 60_000 } as const;
 export const screenshotBudget = { perAccount: 100, windowMs: 60 * 60_000 } as const;
 
 /**
+ * Mails one account may cause per hour, of every kind together (its welcome and verification
+ * mails, the invitations it sends, its promo page's notices). Above each kind's own limit (30
+ * invitations an hour, 3 verification resends), so only a mix of kinds far past real use reaches
+ * it. Past it the mail is not dropped: it waits for the hour the budget allows, and the mail lane
+ * stays free for everyone else.
+ */
+export const mailBudget = { perAccount: 40, windowMs: 60 * 60_000 } as const;
+
+/**
  * Safe Browsing checks one account may cause per hour through its advert's website address (a
  * submit or a new address queues one check; an edit that keeps the address queues none). Far above
  * real use (a page's address changes a few times, ever), it stops a loop of edits from spending the

@@ -13,18 +13,20 @@ interface Owner {
 /** The mails of an advert's life, rendered with its title and page address and sent through the mail job. */
 export function advertMails(deps: {
   publicUrl: string;
-  send(message: MailMessage): Promise<void>;
+  /** Queues the mail as caused by the page owner's account (its turn and mail budget). */
+  send(message: MailMessage, accountId: string): Promise<void>;
   ownerOf(userId: string): Promise<Owner | undefined>;
 }) {
   const pageOf = (row: AdvertRow) => `${deps.publicUrl}${promoPath(row.slug)}`;
   return {
-    submitted: (owner: Owner, row: AdvertRow) => deps.send(submittedMail(owner, row.title, pageOf(row))),
+    submitted: (owner: Owner, row: AdvertRow) => deps.send(submittedMail(owner, row.title, pageOf(row)), row.user_id),
     async decided(row: AdvertRow, approved: boolean) {
       const owner = await deps.ownerOf(row.user_id);
       if (!owner) return;
       const promote = `${deps.publicUrl}/promote`;
       await deps.send(
         approved ? approvedMail(owner, row.title, pageOf(row)) : unapprovedMail(owner, row.title, pageOf(row), promote),
+        row.user_id,
       );
     },
   };

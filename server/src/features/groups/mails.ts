@@ -6,16 +6,21 @@ const escape = (s: string) =>
 
 export interface Invitation {
   to: string;
+  /** The inviting account: the mail counts against its mail budget. */
+  inviterId: string;
   groupName: string;
   inviterName: string;
   token: string;
 }
 
 /** The invitation mail, sent through the mail job so that the invite answers at once. */
-export function groupMails(deps: { publicUrl: string; send(message: MailMessage): Promise<void> }) {
+export function groupMails(deps: { publicUrl: string; send(message: MailMessage, accountId: string): Promise<void> }) {
   return {
     invitation: (invite: Invitation) =>
-      deps.send(invitationMail(invite, `${deps.publicUrl}${invitePath}?token=${encodeURIComponent(invite.token)}`)),
+      deps.send(
+        invitationMail(invite, `${deps.publicUrl}${invitePath}?token=${encodeURIComponent(invite.token)}`),
+        invite.inviterId,
+      ),
   };
 }
 
@@ -23,7 +28,7 @@ export type GroupInvitationMails = ReturnType<typeof groupMails>;
 
 const ttlDays = Math.round(groupRules.inviteTtlMs / (24 * 60 * 60_000));
 
-export function invitationMail(invite: Invitation, link: string): MailMessage {
+export function invitationMail(invite: Omit<Invitation, 'inviterId'>, link: string): MailMessage {
   const intro = `${invite.inviterName} has invited you to join the workspace group "${invite.groupName}" on Linkhive, where the group shares its links.`;
   const how = 'Open the link below to join. If you have no account yet, sign up with this address first.';
   const expiry = `The invitation works for this address only and expires in ${ttlDays} days.`;

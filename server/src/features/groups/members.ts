@@ -49,7 +49,13 @@ export function groupMembers(ctx: GroupContext) {
         if (isUniqueViolation(e)) throw alreadyInvited();
         throw e;
       }
-      await ctx.mails.invitation({ to: email, groupName: group.name, inviterName: user.name, token: invitation.token });
+      await ctx.mails.invitation({
+        to: email,
+        inviterId: user.id,
+        groupName: group.name,
+        inviterName: user.name,
+        token: invitation.token,
+      });
       await ctx.publish({ groupId, kind: 'members' });
       return { message: m.inviteSent, member: toMember(invitation.row, true) };
     },

@@ -94,6 +94,7 @@ export function groupService(deps: GroupServiceDeps) {
       if (invitation)
         await ctx.mails.invitation({
           to: email!,
+          inviterId: user.id,
           groupName: input.name,
           inviterName: user.name,
           token: invitation.token,

@@ -3,6 +3,7 @@ import { screenshotBudget } from '@linkhive/shared/domain';
 import type { FileStore } from '../../integrations/files/index.js';
 import type { Screenshotter } from '../../integrations/screenshots/index.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { budgetedStart, budgetedStarts } from '../../jobs/budget.js';
 import { FetchRefused, fetchMessages } from '../../integrations/page-fetch/address-guard.js';
 import type { ScreenshotRepository } from './repository.js';
 
@@ -36,18 +37,6 @@ export function screenshotService(deps: {
 }) {
   const { repo, queue, files, screenshotter } = deps;
 
-  /**
-   * Now while the account is within its budget; past it, the start of the window in which this
-   * capture's place in the account's line falls (the 101st waits one window, the 201st two).
-   */
-  async function budgetedStart(accountId: string): Promise<Date | undefined> {
-    const { perAccount, windowMs } = screenshotBudget;
-    const now = Date.now();
-    const recent = await queue.countQueuedSince(SCREENSHOT_JOB, accountId, new Date(now - windowMs));
-    if (recent < perAccount) return undefined;
-    return new Date(now + windowMs * Math.floor(recent / perAccount));
-  }
-
   return {
     enabled: screenshotter.available,
 
@@ -71,8 +60,39 @@ export function screenshotService(deps: {
       await repo.markPending(domain);
       await queue.enqueue(SCREENSHOT_JOB, { domain, page } satisfies ScreenshotJob, {
         accountId,
-        runAt: accountId ? await budgetedStart(accountId) : undefined,
+        runAt: accountId ? await budgetedStart(queue, SCREENSHOT_JOB, accountId, screenshotBudget) : undefined,
       });
+      deps.poke();
+    },
+
+    /**
+     * request() for an import's favourites: the same rules (one capture per domain, within the
+     * account's budget), in a few statements instead of five a favourite.
+     */
+    async requestMany(favourites: Array<{ domain: string; link: string }>, accountId: string): Promise<void> {
+      if (!screenshotter.available) return;
+      const pages = new Map<string, string>();
+      for (const { domain, link } of favourites) {
+        if (pages.has(domain)) continue;
+        try {
+          pages.set(domain, homePage(link));
+        } catch {
+          // not a web address: nothing to capture
+        }
+      }
+      const known = await repo.findMany([...pages.keys()]);
+      const wanted = [...pages].filter(([domain]) => {
+        const status = known.get(domain)?.status;
+        return status === undefined || status === 'failed';
+      });
+      if (!wanted.length) return;
+      await repo.markPendingMany(wanted.map(([domain]) => domain));
+      const starts = await budgetedStarts(queue, SCREENSHOT_JOB, accountId, screenshotBudget, wanted.length);
+      await queue.enqueueBatch(
+        SCREENSHOT_JOB,
+        wanted.map(([domain, page], i) => ({ payload: { domain, page } satisfies ScreenshotJob, runAt: starts[i] })),
+        accountId,
+      );
       deps.poke();
     },
 
