@@ -19,6 +19,7 @@ import { promoVisitors } from './20261126T0000_promo_visitors.js';
 import { jobTurns } from './20261126T0100_job_turns.js';
 import { billingOrder } from './20261126T0200_billing_order.js';
 import { groupDeletion } from './20261126T0300_group_deletion.js';
+import { liveStreams } from './20261127T0000_live_streams.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -41,6 +42,7 @@ const all = {
   '20261126T0100_job_turns': jobTurns,
   '20261126T0200_billing_order': billingOrder,
   '20261126T0300_group_deletion': groupDeletion,
+  '20261127T0000_live_streams': liveStreams,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

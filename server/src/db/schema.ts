@@ -163,6 +163,14 @@ export interface JobTable {
   updated_at: string;
 }
 
+/** An open live-update stream: counted per account across processes (features/groups/live). */
+export interface LiveStreamTable {
+  id: string;
+  account_id: string;
+  /** Renewed by the stream's process at each heartbeat; past it, the process is taken as gone. */
+  expires_at: string;
+}
+
 export interface ImportJobTable {
   id: string;
   user_id: string;
@@ -416,6 +424,7 @@ export interface Database {
   category_suggestion: { name: string };
   screenshot: ScreenshotTable;
   job: JobTable;
+  live_stream: LiveStreamTable;
   favicon: FaviconTable;
   product: ProductTable;
   price: PriceTable;

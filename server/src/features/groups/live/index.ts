@@ -5,6 +5,7 @@ import type { GroupEvents } from '../events.js';
 import { createGroupEventBus, type BusOptions, type GroupEventBus } from './bus.js';
 import { groupEventRepository } from './repository.js';
 import { groupEventRoutes } from './routes.js';
+import { streamSeats } from './stream-seats.js';
 
 export { createGroupEventBus, type BusOptions, type GroupEventBus, type LiveGroupEvent } from './bus.js';
 export { groupEventRepository, type GroupEventRepository } from './repository.js';
@@ -32,7 +33,12 @@ export async function createGroupLive(
 ): Promise<GroupLive & { bus: GroupEventBus }> {
   const repo = groupEventRepository(opts.db);
   const bus = await createGroupEventBus(opts);
-  const streams = groupEventRoutes(bus, repo, { heartbeatMs: opts.heartbeatMs, sessionLives: opts.sessionLives });
+  const streams = groupEventRoutes(
+    bus,
+    repo,
+    (leaseMs) => streamSeats(opts.db, opts.dialect, { perAccount: groupRules.liveStreamsPerAccount, leaseMs }),
+    { heartbeatMs: opts.heartbeatMs, sessionLives: opts.sessionLives },
+  );
   // Every process prunes; deleting rows another process already deleted is harmless.
   const prune = () =>
     repo.prune(groupRules.eventRetentionMs).catch((err) => opts.log.warn({ err }, 'pruning group events failed'));
@@ -44,7 +50,7 @@ export async function createGroupLive(
     routes: streams.router,
     async close() {
       clearInterval(timer);
-      streams.closeAll();
+      await streams.closeAll();
       await bus.close();
     },
   };

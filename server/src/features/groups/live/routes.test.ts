@@ -170,6 +170,68 @@ describe.each(testDialects)('the live group events stream on %s', (dialect) => {
     for (const s of open) s.close();
   });
 
+  it('counts the cap across processes: 10 open on two processes refuse the 11th on either (issue 24)', async () => {
+    const busy = await addUser(database, 'busy');
+    const cap = groupRules.liveStreamsPerAccount;
+    // A second server process on the same database, as in cluster mode or on another machine.
+    const second = await startProcess(await t.open(), t.databaseUrl);
+    try {
+      const on = (url: string) => `${url}/api/groups/events`;
+      const here = [];
+      const there = [];
+      for (let i = 0; i < cap / 2; i++) here.push(await stream(busy));
+      for (let i = 0; i < cap / 2; i++) {
+        const s = await openStream(on(second.url), busy);
+        opened.push(s);
+        expect(s.res.status).toBe(200);
+        there.push(s);
+      }
+      for (const url of [p.url, second.url]) {
+        const refused = await openStream(on(url), busy);
+        expect(refused.res.status).toBe(429);
+        expect((await refused.res.json()).error).toEqual({ code: 'too_many_streams', message: m.tooManyLiveStreams });
+      }
+      // A stream closed on the second process frees a place on the first.
+      there.pop()!.close();
+      await vi.waitFor(
+        async () => {
+          const again = await openStream(events(), busy);
+          opened.push(again);
+          expect(again.res.status).toBe(200);
+        },
+        { timeout: 10_000 },
+      );
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('frees the places of a process that died without closing its streams, once their lease ran out', async () => {
+    const left = await addUser(database, 'left');
+    const cap = groupRules.liveStreamsPerAccount;
+    const seat = (i: number, expiresAt: number) => ({
+      id: `${left}-${i}`,
+      account_id: left,
+      expires_at: new Date(expiresAt).toISOString(),
+    });
+    // Seats a live process renews: they count.
+    await database.db
+      .insertInto('live_stream')
+      .values(Array.from({ length: cap }, (_, i) => seat(i, Date.now() + 60_000)))
+      .execute();
+    expect((await openStream(events(), left)).res.status).toBe(429);
+    // The same seats, no longer renewed by a process that crashed: they free themselves.
+    await database.db
+      .updateTable('live_stream')
+      .set({ expires_at: new Date(0).toISOString() })
+      .where('account_id', '=', left)
+      .execute();
+    const s = await stream(left);
+    expect(s.res.status).toBe(200);
+    const rows = await database.db.selectFrom('live_stream').select('id').where('account_id', '=', left).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('answers 400 to an id that is not a number', async () => {
     const s = await openStream(events(), member, { 'Last-Event-ID': 'abc' });
     expect(s.res.status).toBe(400);

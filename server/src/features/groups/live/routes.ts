@@ -5,6 +5,7 @@ import { currentUser, requireUser, sessionKeyOf } from '../../../http/session.js
 import { endWithSession } from '../../../http/session-streams.js';
 import type { GroupEventBus, LiveGroupEvent } from './bus.js';
 import type { GroupEventRepository, StoredGroupEvent } from './repository.js';
+import type { StreamSeats } from './stream-seats.js';
 
 export const heartbeatMs = 25_000;
 export const retryMs = 3000;
@@ -23,16 +24,20 @@ interface Connection {
   res: Response;
 }
 
+/** A seat is held this many heartbeats past its last renewal before it is taken as abandoned. */
+const seatLeaseHeartbeats = 3;
+
 export interface GroupEventRoutes {
   router: Router;
   /** Ends every open stream (on shutdown); clients reconnect to another process and catch up. */
-  closeAll(): void;
+  closeAll(): Promise<void>;
 }
 
 /** GET /groups/events: the Server-Sent Events stream of the changes to the user's groups. */
 export function groupEventRoutes(
   bus: GroupEventBus,
   repo: GroupEventRepository,
+  makeSeats: (leaseMs: number) => StreamSeats,
   opts: {
     /** How often an idle stream is pinged, and its session checked (default 25 s). */
     heartbeatMs?: number;
@@ -45,8 +50,13 @@ export function groupEventRoutes(
 ): GroupEventRoutes {
   const pingEveryMs = opts.heartbeatMs ?? heartbeatMs;
   const connections = new Set<Connection>();
-  /** Open streams per account, counted from before the first await so that opens at once all count. */
-  const perUser = new Map<string, number>();
+  // The cap of streams per account is counted in the database, across every process.
+  const seats = makeSeats(pingEveryMs * seatLeaseHeartbeats);
+  /** The seats this process holds, renewed together at each heartbeat. */
+  const ownSeats = new Set<string>();
+  const renewal = setInterval(() => {
+    if (ownSeats.size) seats.renew([...ownSeats]).catch(() => {});
+  }, pingEveryMs).unref();
   let queue = Promise.resolve();
 
   // One bus listener for all streams: an event's audience is worked out once per process, then
@@ -99,12 +109,12 @@ export function groupEventRoutes(
   router.get('/groups/events', requireUser, async (req, res) => {
     const user = currentUser(req);
     const after = resumeFrom(req);
-    const open = perUser.get(user.id) ?? 0;
-    if (open >= groupRules.liveStreamsPerAccount) {
+    const seat = await seats.take(user.id);
+    if (!seat) {
       // A stream of the account's that closes frees a place; a page retries on its own after that.
       throw tooManyRequests(groupMessages.tooManyLiveStreams, retryMs / 1000, 'too_many_streams');
     }
-    perUser.set(user.id, open + 1);
+    ownSeats.add(seat);
     let ended = false;
     /** Undoes the registrations made once the stream is set up. */
     let forget = () => {};
@@ -112,9 +122,8 @@ export function groupEventRoutes(
       if (ended) return;
       ended = true;
       forget();
-      const left = (perUser.get(user.id) ?? 1) - 1;
-      if (left > 0) perUser.set(user.id, left);
-      else perUser.delete(user.id);
+      ownSeats.delete(seat);
+      seats.release(seat).catch(() => {});
     };
     // Registered first, so that a client gone during the first query still gives its place back.
     res.on('close', done);
@@ -196,10 +205,13 @@ export function groupEventRoutes(
 
   return {
     router,
-    closeAll() {
+    async closeAll() {
+      clearInterval(renewal);
       for (const c of connections) c.res.end();
       connections.clear();
-      perUser.clear();
+      const mine = [...ownSeats];
+      ownSeats.clear();
+      await seats.releaseAll(mine).catch(() => {});
     },
   };
 }
