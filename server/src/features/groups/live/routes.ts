@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { groupMessages, groupRules, type GroupEvent } from '@linkhive/shared/domain';
+import { groupMessages, type GroupEvent } from '@linkhive/shared/domain';
 import { badRequest, tooManyRequests } from '../../../http/errors.js';
 import { currentUser, requireUser, sessionKeyOf } from '../../../http/session.js';
 import { endWithSession } from '../../../http/session-streams.js';
