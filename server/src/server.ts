@@ -21,7 +21,7 @@ import { billingService } from './features/billing/service.js';
 import { billingRepository } from './features/billing/repository.js';
 import { billingCatalog } from './features/billing/catalog.js';
 import { webhookHandler } from './features/billing/webhooks.js';
-import { BILLING_RECONCILE_JOB, subscriptionReconciler } from './features/billing/reconcile.js';
+import { BILLING_RECONCILE_JOB, subscriptionReconciler, type ReconcilePage } from './features/billing/reconcile.js';
 import { createStripe } from './integrations/stripe/index.js';
 import { planRepository } from './features/plans/repository.js';
 import { planService } from './features/plans/service.js';
@@ -171,7 +171,20 @@ export async function createServer(
   const catalog = stripe ? billingCatalog(db, stripe, log) : null;
   // The plans are read from Stripe in the background; start does not wait on Stripe answering.
   const billingReady = catalog ? catalog.syncAtStart() : Promise.resolve();
-  const reconciler = stripe ? subscriptionReconciler({ stripe, repo: billingRepo, log }) : null;
+  const reconcileJobId = (page: ReconcilePage) =>
+    [BILLING_RECONCILE_JOB, page.day, page.after].filter((part) => part !== undefined).join(':');
+  const reconciler = stripe
+    ? subscriptionReconciler({
+        stripe,
+        repo: billingRepo,
+        log,
+        // The next page's id names the day and its start: a page retried queues its successor once.
+        queueNext: async (next) => {
+          await queue.enqueue(BILLING_RECONCILE_JOB, next, { id: reconcileJobId(next) });
+          poke();
+        },
+      })
+    : null;
   const billingWebhooks =
     stripe && catalog
       ? webhookHandler({ stripe, webhookSecret: config.stripeWebhookSecret, repo: billingRepo, catalog, log })
@@ -294,10 +307,11 @@ export async function createServer(
     peers?.on('jobs', () => worker.poke());
   }
   // Queued once a day whichever processes ask (the id names the day); checked every hour.
+  const today = (): ReconcilePage => ({ day: new Date().toISOString().slice(0, 10) });
   const queueReconcile = () =>
     reconciler &&
     queue
-      .enqueue(BILLING_RECONCILE_JOB, {}, { id: `${BILLING_RECONCILE_JOB}:${new Date().toISOString().slice(0, 10)}` })
+      .enqueue(BILLING_RECONCILE_JOB, today(), { id: reconcileJobId(today()) })
       .catch((err) => log.error({ err }, 'could not queue the billing reconcile'));
   await queueReconcile();
   const reconcileTimer = setInterval(queueReconcile, 60 * 60_000).unref();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import type Stripe from 'stripe';
 import { testDialects } from '../../testing/databases.js';
 import {
   flagsOf,
@@ -10,7 +11,12 @@ import {
 } from '../../testing/billing.js';
 import { createStripe } from '../../integrations/stripe/index.js';
 import { billingRepository } from './repository.js';
-import { BILLING_RECONCILE_JOB, subscriptionReconciler, type SubscriptionReconciler } from './reconcile.js';
+import {
+  BILLING_RECONCILE_JOB,
+  subscriptionReconciler,
+  type ReconcilePage,
+  type SubscriptionReconciler,
+} from './reconcile.js';
 
 const silent = pino({ level: process.env.TEST_LOG ?? 'silent' });
 
@@ -43,6 +49,62 @@ describe.each(testDialects)('billing reconcile on %s', (dialect) => {
     expect((await kept.agent.get('/api/auth/me')).body.permissions.subscriptionBusiness).toBe(true);
   });
 
+  it('reads a page a job and queues the next, so that thousands never outlive one job (issue 24)', async () => {
+    const stripe = (await createStripe({ key: w.fake.env.STRIPE_SECRET_KEY, apiBase: w.fake.url }))!;
+    const queued: ReconcilePage[] = [];
+    const paged = subscriptionReconciler({
+      stripe,
+      repo: billingRepository(w.t.server.database.db),
+      log: silent,
+      pageSize: 2,
+      queueNext: async (next) => void queued.push(next),
+    });
+    const users = [];
+    for (let i = 0; i < 5; i++) users.push(await subscribedUser(w, w.plans.pro.month.id, `Paged ${i}`));
+    for (const u of users) w.fake.update(u.subscription.id, { status: 'canceled' });
+
+    // The day's first job, then each queued page in turn, as the worker would run them.
+    let payload: ReconcilePage = { day: '2026-11-25' };
+    let jobs = 0;
+    for (;;) {
+      await paged.handleJob(payload, { attempt: 1, final: false });
+      jobs++;
+      const next = queued.shift();
+      if (!next) break;
+      expect(next.day).toBe('2026-11-25');
+      payload = next;
+    }
+    expect(jobs).toBeGreaterThanOrEqual(3);
+    for (const u of users) expect(await flagsOf(w.t, u.id)).toEqual([]);
+  });
+
+  it('queues the rest when a job is cut off, and fails so that its page is tried again', async () => {
+    const stripe = (await createStripe({ key: w.fake.env.STRIPE_SECRET_KEY, apiBase: w.fake.url }))!;
+    const queued: ReconcilePage[] = [];
+    const paged = subscriptionReconciler({
+      stripe,
+      repo: billingRepository(w.t.server.database.db),
+      log: silent,
+      queueNext: async (next) => void queued.push(next),
+    });
+    await subscribedUser(w, w.plans.pro.month.id, 'Cut 1');
+    await subscribedUser(w, w.plans.pro.month.id, 'Cut 2');
+    // The lane's time limit strikes just after the first read.
+    const cut = new AbortController();
+    const read = stripe.subscriptions.retrieve.bind(stripe.subscriptions);
+    const reads: string[] = [];
+    stripe.subscriptions.retrieve = (async (id: string, params?: Stripe.SubscriptionRetrieveParams) => {
+      reads.push(id);
+      const sub = await read(id, params);
+      cut.abort();
+      return sub;
+    }) as typeof stripe.subscriptions.retrieve;
+    await expect(
+      paged.handleJob({ day: '2026-11-26' }, { attempt: 1, final: false, signal: cut.signal }),
+    ).rejects.toThrow(/cut off/);
+    expect(reads).toHaveLength(1);
+    expect(queued).toEqual([{ day: '2026-11-26', after: reads[0] }]);
+  });
   it('runs as a job handler, and fails the job when Stripe cannot answer for one', async () => {
     const sub = await subscribedUser(w, w.plans.pro.year.id, 'Job');
     w.fake.update(sub.subscription.id, { status: 'unpaid' });

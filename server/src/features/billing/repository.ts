@@ -96,14 +96,15 @@ export function billingQueries(db: Kysely<Database>) {
     },
 
     /** Subscriptions that grant a plan flag now: what a reconcile re-reads from Stripe. */
-    grantingSubscriptions(): Promise<SubscriptionRow[]> {
-      return db
+    /** One page of the subscriptions that grant a flag now, in id order after `after`. */
+    grantingSubscriptions(page: { after?: string; limit: number }): Promise<SubscriptionRow[]> {
+      let query = db
         .selectFrom('subscription')
         .selectAll()
         .where('status', 'in', [...countingStatuses])
-        .where('plan', 'is not', null)
-        .orderBy('id')
-        .execute();
+        .where('plan', 'is not', null);
+      if (page.after !== undefined) query = query.where('id', '>', page.after);
+      return query.orderBy('id').limit(page.limit).execute();
     },
 
     checkoutSession(userId: string, priceId: string) {
