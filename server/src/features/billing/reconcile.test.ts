@@ -49,16 +49,22 @@ describe.each(testDialects)('billing reconcile on %s', (dialect) => {
     expect((await kept.agent.get('/api/auth/me')).body.permissions.subscriptionBusiness).toBe(true);
   });
 
-  it('reads a page a job and queues the next, so that thousands never outlive one job (issue 24)', async () => {
+  /** A reconciler as server.ts builds it, whose queued next pages the test runs itself. */
+  async function pagedReconciler(pageSize?: number) {
     const stripe = (await createStripe({ key: w.fake.env.STRIPE_SECRET_KEY, apiBase: w.fake.url }))!;
     const queued: ReconcilePage[] = [];
     const paged = subscriptionReconciler({
       stripe,
       repo: billingRepository(w.t.server.database.db),
       log: silent,
-      pageSize: 2,
+      pageSize,
       queueNext: async (next) => void queued.push(next),
     });
+    return { stripe, queued, paged };
+  }
+
+  it('reads a page a job and queues the next, so that thousands never outlive one job (issue 24)', async () => {
+    const { queued, paged } = await pagedReconciler(2);
     const users = [];
     for (let i = 0; i < 5; i++) users.push(await subscribedUser(w, w.plans.pro.month.id, `Paged ${i}`));
     for (const u of users) w.fake.update(u.subscription.id, { status: 'canceled' });
@@ -79,14 +85,7 @@ describe.each(testDialects)('billing reconcile on %s', (dialect) => {
   });
 
   it('queues the rest when a job is cut off, and fails so that its page is tried again', async () => {
-    const stripe = (await createStripe({ key: w.fake.env.STRIPE_SECRET_KEY, apiBase: w.fake.url }))!;
-    const queued: ReconcilePage[] = [];
-    const paged = subscriptionReconciler({
-      stripe,
-      repo: billingRepository(w.t.server.database.db),
-      log: silent,
-      queueNext: async (next) => void queued.push(next),
-    });
+    const { stripe, queued, paged } = await pagedReconciler();
     await subscribedUser(w, w.plans.pro.month.id, 'Cut 1');
     await subscribedUser(w, w.plans.pro.month.id, 'Cut 2');
     // The lane's time limit strikes just after the first read.
