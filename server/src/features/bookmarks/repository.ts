@@ -267,19 +267,13 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
         .orderBy('created_at')
         .orderBy('id')
         .limit(limit);
-      if (after) {
+      // A row-value keyset: the database seeks to the page's start in the (user_id, category)
+      // index and sorts only within a category. The equivalent OR of three cases made SQLite read
+      // the rest of the user's rows and sort them again for every page (quadratic in the export).
+      if (after)
         q = q.where((eb) =>
-          eb.or([
-            eb('category', '>', after.category),
-            eb.and([eb('category', '=', after.category), eb('created_at', '>', after.created_at)]),
-            eb.and([
-              eb('category', '=', after.category),
-              eb('created_at', '=', after.created_at),
-              eb('id', '>', after.id),
-            ]),
-          ]),
+          eb(eb.refTuple('category', 'created_at', 'id'), '>', eb.tuple(after.category, after.created_at, after.id)),
         );
-      }
       return q.execute();
     },
 

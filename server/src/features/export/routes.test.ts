@@ -59,6 +59,30 @@ describe.each(testDialects)('export on %s', (dialect) => {
     expect(copy).toEqual(original);
   });
 
+  it('writes each of 5,000 bookmarks once across its pages, with many sharing a folder and a date', async () => {
+    const a = t.agent();
+    await a.seedAccount(`exp-many-${dialect}@example.com`);
+    // Three folders, and ten dates between them: pages of 2,000 end inside runs of equal
+    // (folder, date), where only the id tells rows apart.
+    const folders = ['Alpha', 'Beta', 'Gamma'].map((name, f) => {
+      const links = Array.from({ length: 5000 }, (_, i) => i)
+        .filter((i) => i % 3 === f)
+        .map((i) => `<DT><A HREF="https://many-${i}.example.com/" ADD_DATE="${1700000000 + (i % 10)}">Many ${i}</A>`);
+      return `<DT><H3>${name}</H3>\n<DL><p>\n${links.join('\n')}\n</DL><p>`;
+    });
+    const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${folders.join('\n')}\n</DL><p>\n`;
+    expect((await importFile(a, Buffer.from(file), 'many.html')).job?.result?.imported).toBe(5000);
+
+    const res = await fetch(`${t.url}/api/export`, {
+      headers: { cookie: `linkhive.session_token=${a.cookie('linkhive.session_token')}` },
+    });
+    const links = [...(await res.text()).matchAll(/HREF="https:\/\/many-(\d+)\.example\.com\/"/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(links).toHaveLength(5000);
+    expect(new Set(links).size).toBe(5000);
+  });
+
   it("exports only the caller's bookmarks and asks for sign-in", async () => {
     const c = t.agent();
     await c.seedAccount(`exp3-${dialect}@example.com`);
