@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { startTestServer, type TestServer } from './testing/harness.js';
@@ -5,13 +6,15 @@ import { startTestServer, type TestServer } from './testing/harness.js';
 describe('scale-out settings', () => {
   it('reads WEB_CONCURRENCY, JOB_WORKER, FILE_STORE and TRUST_PROXY, with their defaults', () => {
     const plain = loadConfig({});
-    expect([plain.webConcurrency >= 1, plain.jobWorker, plain.fileStore, plain.trustProxy]).toEqual([
-      true,
+    // One process on SQLite, whose writes take turns on one file; every core on Postgres.
+    expect([plain.webConcurrency, plain.jobWorker, plain.fileStore, plain.trustProxy]).toEqual([
+      1,
       true,
       'disk',
       'loopback',
     ]);
     expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).fileStore).toBe('database');
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).webConcurrency).toBe(os.availableParallelism());
     const set = loadConfig({ WEB_CONCURRENCY: '3', JOB_WORKER: 'off', FILE_STORE: 'disk', TRUST_PROXY: '2' });
     expect([set.webConcurrency, set.jobWorker, set.fileStore, set.trustProxy]).toEqual([3, false, 'disk', 2]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24' }).trustProxy).toBe('10.0.0.5, 10.0.1.0/24');

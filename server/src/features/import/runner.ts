@@ -17,9 +17,11 @@ export interface ImportSession {
 }
 
 /**
- * The main thread's side of the import worker: one worker thread, started on the first import and
- * kept, that reads, stages and commits every import on its own database connection. If it dies,
- * the jobs it held end as failed with their staged rows removed, and the next import starts a new one.
+ * The main thread's side of the import worker: one worker thread, started by an import, that reads,
+ * stages and commits every import on its own database connection, and stops once no import has
+ * needed it for `idleMs` (its heap of a large import, 100 MB and more, goes with it: a personal
+ * install imports a few times a year). If it dies, the jobs it held end as failed with their staged
+ * rows removed, and the next import starts a new one.
  */
 export function importRunner(opts: {
   workerFile: string;
@@ -28,8 +30,12 @@ export function importRunner(opts: {
   log: Logger;
   /** After a commit, on this thread: the favourites the import added, for what a saved favourite gets. */
   onImported?: (userId: string, favourites: ImportedFavourite[]) => Promise<void>;
+  /** How long an idle worker thread is kept for the next import (default 2 s). */
+  idleMs?: number;
 }) {
+  const idleMs = opts.idleMs ?? 2000;
   let worker: Worker | null = null;
+  let retirement: NodeJS.Timeout | null = null;
   const answers = new Map<string, { resolve(total: number): void; reject(e: Error): void }>();
   /** Jobs the current worker holds, from begin until finished. */
   const held = new Set<string>();
@@ -41,7 +47,17 @@ export function importRunner(opts: {
       const waiters = idleWaiters;
       idleWaiters = [];
       waiters.forEach((w) => w());
+      if (worker && !retirement) retirement = setTimeout(retire, idleMs).unref();
     }
+  }
+
+  /** Stops an idle worker thread; the next import starts another (about 50 ms). */
+  function retire() {
+    retirement = null;
+    if (held.size || !worker) return;
+    const w = worker;
+    worker = null; // its exit is then not taken for a crash (onExit)
+    void w.terminate();
   }
 
   function onMessage(m: FromWorker) {
@@ -77,6 +93,8 @@ export function importRunner(opts: {
   }
 
   function current(): Worker {
+    if (retirement) clearTimeout(retirement);
+    retirement = null;
     if (worker) return worker;
     const w = new Worker(opts.workerFile, { workerData: opts.data });
     w.on('message', onMessage);
@@ -113,8 +131,13 @@ export function importRunner(opts: {
     /** Resolves once no import is being read or saved: for a clean shutdown and for tests. */
     idle: () => new Promise<void>((resolve) => (held.size === 0 ? resolve() : idleWaiters.push(resolve))),
 
+    /** Whether a worker thread runs now (it stops when idle). */
+    threadRunning: () => worker !== null,
+
     /** Stops the worker; imports it still held end as failed, so none is left 'running'. */
     async close() {
+      if (retirement) clearTimeout(retirement);
+      retirement = null;
       const w = worker;
       worker = null;
       await w?.terminate();

@@ -61,6 +61,20 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
     expect((await waitForImport(a, res.body.jobId)).result).toMatchObject({ imported: 18 });
   });
 
+  it('stops its worker thread once idle, and the next import starts another (issue 27)', async () => {
+    const b = t.agent();
+    await b.seedAccount(`idle-${dialect}@example.com`);
+    const first = await postImportFile(b, file('chrome-export-nested-icons.html'), 'first.html');
+    expect((await waitForImport(b, first.body.jobId)).result).toMatchObject({ imported: 18 });
+    // Its memory goes with it: nothing of the import stays resident.
+    await expect.poll(() => t.server.importWorker.threadRunning(), { timeout: 20_000 }).toBe(false);
+
+    const again = await postImportFile(b, file('chrome-export-nested-icons.html'), 'again.html', { overwrite: 'true' });
+    expect(again.status).toBe(202);
+    expect((await waitForImport(b, again.body.jobId)).result).toMatchObject({ overwritten: 18 });
+    expect((await b.get('/api/bookmarks?pageSize=1')).body.total).toBe(18);
+  });
+
   it('ends an import that a crash left running, and removes what it had staged', async () => {
     const db = t.server.database.db;
     const me = (await a.get('/api/auth/me')).body.user.id as string;
