@@ -83,6 +83,50 @@ function sizesPer100000(db: Database.Database) {
   };
 }
 
+/**
+ * GET /api/export of the importer's library, whole, over HTTP; beside it the floor: the same rows
+ * read in pages of 2,000 by a row-value keyset straight from SQLite, written as the same lines.
+ */
+async function timeExport(base: string, cookie: string, file: string) {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/export`, { headers: { cookie } });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const overHttpMs = performance.now() - t;
+
+  const db = new Database(file, { readonly: true });
+  const { id } = db.prepare("select id from user where email = 'importer@example.com'").get() as { id: string };
+  const columns = 'select id, title, link, category, created_at from bookmark where user_id = ?';
+  const first = db.prepare(`${columns} order by category, created_at, id limit 2000`);
+  const next = db.prepare(
+    `${columns} and (category, created_at, id) > (?, ?, ?) order by category, created_at, id limit 2000`,
+  );
+  const escape = (x: string) => x.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const t0 = performance.now();
+  let rows = first.all(id) as { id: string; title: string; link: string; category: string; created_at: string }[];
+  let out = 0;
+  let count = 0;
+  while (rows.length) {
+    let chunk = '';
+    for (const r of rows)
+      chunk += `<DT><A HREF="${escape(r.link)}" ADD_DATE="${Date.parse(r.created_at) / 1000}">${escape(r.title)}</A>\n`;
+    out += chunk.length;
+    count += rows.length;
+    if (rows.length < 2000) break;
+    const last = rows.at(-1)!;
+    rows = next.all(id, last.category, last.created_at, last.id) as typeof rows;
+  }
+  const rawMs = performance.now() - t0;
+  db.close();
+  return {
+    bookmarks: count,
+    fileMb: round(bytes / 1024 / 1024, 1),
+    overHttpMs: round(overHttpMs, 0),
+    rawFloorMs: round(rawMs, 0),
+    ratioToFloor: round(overHttpMs / rawMs, 2),
+    note: `floor: the same pages straight from SQLite and ${round(out / 1024 / 1024, 1)} MB of lines built, no HTTP`,
+  };
+}
+
 async function importJson(base: string, cookie: string, links: GeneratedLink[]): Promise<number> {
   const res = await fetch(`${base}/api/import`, {
     method: 'POST',
@@ -130,6 +174,7 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
     const result = await waitForImportJob(server.base, importer, job);
     const importMs = performance.now() - t;
     clearInterval(sampler);
+    const exportFigures = await timeExport(server.base, importer, path.join(dataDir, 'linkhive.db'));
 
     // The searcher's 100,000 bookmarks, and four neighbours of 50,000 each in the same tables.
     const searcher = await signUp(server.base, 'searcher@example.com');
@@ -209,6 +254,7 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
         },
       },
       parseOfThatFile: parse,
+      exportOfThoseBookmarks: exportFigures,
       searchAt100000Bookmarks: {
         library: seeded,
         otherUsersInDatabase: '4 x 50,000',

@@ -47,6 +47,13 @@ export async function waitForImportJob(base: string, cookie: string, job: Import
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
+/** Every server the bench started and has not stopped: killed when the bench ends, however it ends. */
+const running = new Set<ReturnType<typeof spawn>>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 export interface BenchServer {
   /** http://localhost:<port> */
   base: string;
@@ -82,6 +89,8 @@ export async function startBenchServer(opts: {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let startMs: number | null = null;
   for (let i = 0; i < 600 && startMs === null; i++) {
     try {
