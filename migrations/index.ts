@@ -20,6 +20,7 @@ import { jobTurns } from './20261126T0100_job_turns.js';
 import { billingOrder } from './20261126T0200_billing_order.js';
 import { groupDeletion } from './20261126T0300_group_deletion.js';
 import { liveStreams } from './20261127T0000_live_streams.js';
+import { importInSlices } from './20261127T0100_import_in_slices.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -43,6 +44,7 @@ const all = {
   '20261126T0200_billing_order': billingOrder,
   '20261126T0300_group_deletion': groupDeletion,
   '20261127T0000_live_streams': liveStreams,
+  '20261127T0100_import_in_slices': importInSlices,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

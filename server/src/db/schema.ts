@@ -128,6 +128,8 @@ export interface BookmarkTable {
   /** Search words (shared/domain/search.ts) of the title, and of the address, domain and category. */
   search_title: string;
   search_rest: string;
+  /** The import that added the row: a failed or interrupted import is removed by it. */
+  import_id: string | null;
 }
 
 export interface ScreenshotTable {
@@ -188,19 +190,12 @@ export interface ImportJobTable {
   updated_at: string;
 }
 
-export interface ImportItemTable {
+/** A bookmark an overwriting import replaced, kept until the import ends, to put back if it fails. */
+export interface ImportUndoTable {
   job_id: string;
-  id: string;
-  title: string;
-  link: string;
-  link_key: string;
-  domain: string;
-  category: string;
-  favourite: number;
-  rss_feed: string | null;
-  search_title: string;
-  search_rest: string;
-  created_at: string;
+  bookmark_id: string;
+  /** JSON of the replaced row's columns. */
+  row: string;
 }
 
 /** One feed address's last answer: its items as parsed (JSON of ParsedItem[]) and its validators. */
@@ -419,7 +414,7 @@ export interface Database {
   promo_visitor: PromoVisitorTable;
   feed_cache: FeedCacheTable;
   import_job: ImportJobTable;
-  import_item: ImportItemTable;
+  import_undo: ImportUndoTable;
   bookmark: BookmarkTable;
   category_suggestion: { name: string };
   screenshot: ScreenshotTable;

@@ -14,6 +14,12 @@ import { searchMatchCap, searchText, searchTokens, titleScore } from '@linkhive/
 
 export const newId = () => randomBytes(12).toString('base64url');
 
+/** `n` ids from one call for random bytes: an import's slice makes hundreds at once. */
+export function newIds(n: number): string[] {
+  const bytes = randomBytes(12 * n);
+  return Array.from({ length: n }, (_, i) => bytes.toString('base64url', 12 * i, 12 * i + 12));
+}
+
 /** The words the search index holds for a bookmark. */
 export const searchWords = (b: { title: string; link: string; domain: string; category: string }) => ({
   search_title: searchText(b.title),
@@ -50,7 +56,7 @@ export const bookmarkColumns = [
   'bookmark.updated_at',
 ] as const;
 
-export type BookmarkRow = Omit<Selectable<BookmarkTable>, 'search_title' | 'search_rest'> & {
+export type BookmarkRow = Omit<Selectable<BookmarkTable>, 'search_title' | 'search_rest' | 'import_id'> & {
   screenshot_status: string | null;
   screenshot_file: string | null;
 };
@@ -176,7 +182,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
   const countBase = () => db.selectFrom('bookmark').select((eb) => eb.fn.countAll<number>().as('total'));
 
   return {
-    async insert(row: Selectable<BookmarkTable>) {
+    async insert(row: Omit<Selectable<BookmarkTable>, 'import_id'>) {
       await db.insertInto('bookmark').values(row).execute();
     },
     find(userId: string, id: string) {
@@ -275,84 +281,6 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
           eb(eb.refTuple('category', 'created_at', 'id'), '>', eb.tuple(after.category, after.created_at, after.id)),
         );
       return q.execute();
-    },
-
-    /**
-     * An import's staged rows (import_item) become the user's bookmarks, but for addresses the user
-     * has; with `overwrite` the user's bookmarks of the same addresses go first. Meant for the
-     * import's own transaction (build this repository on it), so that it is all or nothing.
-     */
-    async addStagedImport(userId: string, jobId: string, overwrite: boolean) {
-      let overwritten = 0;
-      if (overwrite) {
-        const deleted = await db
-          .deleteFrom('bookmark')
-          .where('user_id', '=', userId)
-          .where('link_key', 'in', (eb) => eb.selectFrom('import_item').select('link_key').where('job_id', '=', jobId))
-          .executeTakeFirst();
-        overwritten = Number(deleted.numDeletedRows);
-      }
-      const inserted = await db
-        .insertInto('bookmark')
-        .columns([
-          'id',
-          'user_id',
-          'title',
-          'link',
-          'link_key',
-          'domain',
-          'category',
-          'favourite',
-          'rss_feed',
-          'search_title',
-          'search_rest',
-          'created_at',
-          'updated_at',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('import_item as i')
-            .select([
-              'i.id',
-              eb.val(userId).as('user_id'),
-              'i.title',
-              'i.link',
-              'i.link_key',
-              'i.domain',
-              'i.category',
-              'i.favourite',
-              'i.rss_feed',
-              'i.search_title',
-              'i.search_rest',
-              'i.created_at',
-              eb.val(new Date().toISOString()).as('updated_at'),
-            ])
-            .where('i.job_id', '=', jobId)
-            .where(({ not, exists, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('bookmark as b')
-                    .select('b.id')
-                    .where('b.user_id', '=', userId)
-                    .whereRef('b.link_key', '=', 'i.link_key'),
-                ),
-              ),
-            ),
-        )
-        .executeTakeFirst();
-      return { imported: Number(inserted.numInsertedOrUpdatedRows ?? 0), overwritten };
-    },
-
-    /** Domains of the user's favourites added by an import, for their screenshots. */
-    importedFavourites(userId: string, jobId: string) {
-      return db
-        .selectFrom('bookmark')
-        .select(['domain', (eb) => eb.fn.min('link').as('link')])
-        .where('user_id', '=', userId)
-        .where('favourite', '=', 1)
-        .where('id', 'in', (eb) => eb.selectFrom('import_item').select('id').where('job_id', '=', jobId))
-        .groupBy('domain')
-        .execute();
     },
   };
 }

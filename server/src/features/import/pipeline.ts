@@ -2,12 +2,15 @@ import { importMessages, type ImportResult } from '@linkhive/shared/domain';
 import type { ParseResult } from './link-collector.js';
 import type { ImportRepository } from './repository.js';
 
-const batchSize = 500;
-/** A running job's lease: renewed with each batch and on a timer; past it, its process is gone. */
-export const leaseMs = 60_000;
-export const leaseUntil = () => new Date(Date.now() + leaseMs).toISOString();
+import { leaseMs, leaseUntil } from './lease.js';
 
-// Between batches the worker gives way, so that another connection waiting for SQLite's write
+/**
+ * Rows per slice: each slice is one short transaction (tens of milliseconds), so another user's
+ * save waits at most that long for the write lock, never the seconds a whole import takes.
+ */
+const sliceSize = 500;
+
+// Between slices the worker gives way, so that another connection waiting for SQLite's write
 // lock (a request on the main thread) gets it.
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -22,15 +25,24 @@ export interface ImportJob {
   overwrite: boolean;
 }
 
-/** Saving what was read: staged in small batches, moved into the bookmarks at once, reported. */
+/**
+ * Saving what was read: a slice at a time straight into the bookmarks, then reported. Rows show as
+ * their slice commits; if the import fails or its process dies, it is taken out again (the rows it
+ * added removed, the ones it replaced put back: repository.failJobs).
+ */
 export function importPipeline(repo: ImportRepository, hooks: { afterCommit?: () => Promise<void> } = {}) {
-  async function stage(job: ImportJob, parsed: ParseResult) {
+  async function save(job: ImportJob, parsed: ParseResult) {
     const items = parsed.items;
-    for (let i = 0; i < items.length; i += batchSize) {
-      await repo.stage(job.id, items.slice(i, i + batchSize));
-      await repo.updateJob(job.id, { processed: Math.min(items.length, i + batchSize), locked_until: leaseUntil() });
+    let imported = 0;
+    let overwritten = 0;
+    for (let i = 0; i < items.length; i += sliceSize) {
+      const slice = items.slice(i, i + sliceSize);
+      const saved = await repo.saveSlice(job, slice, i + slice.length);
+      imported += saved.inserted;
+      overwritten += saved.overwritten;
       await giveWay();
     }
+    return { imported, overwritten };
   }
 
   function report(job: ImportJob, parsed: ParseResult, imported: number, overwritten: number): ImportResult {
@@ -60,8 +72,8 @@ export function importPipeline(repo: ImportRepository, hooks: { afterCommit?: ()
         leaseMs / 6,
       );
       try {
-        await stage(job, parsed);
-        const { imported, overwritten, favourites } = await repo.commit(job.userId, job.id, job.overwrite);
+        const { imported, overwritten } = await save(job, parsed);
+        const favourites = await repo.importedFavourites(job.userId, job.id);
         const result = report(job, parsed, imported, overwritten);
         await repo.finishJob(job.id, result);
         // A large import is when the planner's statistics go stale.

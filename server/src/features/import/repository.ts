@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { ImportResult } from '@linkhive/shared/domain';
-import type { Database, ImportJobTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { BookmarkTable, Database, ImportJobTable } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
-import { bookmarkRepository, newId, searchWords } from '../bookmarks/repository.js';
+import { newIds, searchWords } from '../bookmarks/repository.js';
+import { leaseUntil } from './lease.js';
 import type { ImportItem } from './link-collector.js';
 
 export interface JobError {
@@ -12,12 +14,34 @@ export interface JobError {
 
 type JobChanges = Partial<Pick<ImportJobTable, 'phase' | 'processed' | 'total' | 'locked_until'>>;
 
-/** The import's own tables (the job and its staged rows) and its one move into `bookmark`. */
+/** A bookmark's own columns, as set aside and put back (Postgres's generated search vector is not). */
+export const storedColumns = [
+  'id',
+  'user_id',
+  'title',
+  'link',
+  'link_key',
+  'domain',
+  'category',
+  'favourite',
+  'rss_feed',
+  'promotor',
+  'created_at',
+  'updated_at',
+  'search_title',
+  'search_rest',
+  'import_id',
+] as const satisfies ReadonlyArray<keyof BookmarkTable>;
+
+/** Rows read and written per statement when an import is taken out (see undo). */
+const sliceRows = 1000;
+
+/** The import's job, its slices saved into `bookmark`, and its undoing when it fails. */
 export function importRepository(db: Kysely<Database>, dialect: Dialect) {
   const now = () => new Date().toISOString();
 
-  return {
-    async createJob(id: string, userId: string, leaseUntil: string): Promise<void> {
+  const repo = {
+    async createJob(id: string, userId: string, lockedUntil: string): Promise<void> {
       const at = now();
       await db
         .insertInto('import_job')
@@ -30,7 +54,7 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
           processed: 0,
           result: null,
           error: null,
-          locked_until: leaseUntil,
+          locked_until: lockedUntil,
           created_at: at,
           updated_at: at,
         })
@@ -64,8 +88,114 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * Ends running jobs as failed (`ids` null: every lapsed lease), then takes out what they saved:
+     * the rows they added go, the rows an overwriting import replaced come back. A job stays in
+     * phase 'saving' until that is done, so that a crash in the middle of it is finished later
+     * (`undoUnfinished`).
+     */
+    async failJobs(ids: string[] | null, error: JobError): Promise<number> {
+      if (ids && ids.length === 0) return 0;
+      const failed = await db.transaction().execute(async (trx) => {
+        let running = trx.selectFrom('import_job').select(['id', 'user_id']).where('status', '=', 'running');
+        running = ids ? running.where('id', 'in', ids) : running.where('locked_until', '<', now());
+        const rows = await running.execute();
+        if (!rows.length) return rows;
+        await trx
+          .updateTable('import_job')
+          .set({
+            status: 'failed',
+            phase: 'saving',
+            error: JSON.stringify(error),
+            locked_until: null,
+            updated_at: now(),
+          })
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+        return rows;
+      });
+      for (const job of failed) await undo(job.id, job.user_id);
+      return failed.length;
+    },
+
+    /** Finishes taking out the failed imports whose undoing a crash cut short. */
+    async undoUnfinished(): Promise<number> {
+      const jobs = await db
+        .selectFrom('import_job')
+        .select(['id', 'user_id'])
+        .where('status', '=', 'failed')
+        .where('phase', '=', 'saving')
+        .execute();
+      for (const job of jobs) await undo(job.id, job.user_id);
+      return jobs.length;
+    },
+
+    /**
+     * One slice of an import, in its own short transaction: the rows the user has not saved yet
+     * (with `overwrite`, the user's rows of the same addresses are replaced, and kept for an undo),
+     * and the job's progress. Throws when the job is no longer running (another process ended it).
+     */
+    async saveSlice(job: { id: string; userId: string; overwrite: boolean }, items: ImportItem[], processed: number) {
+      return db.transaction().execute(async (trx) => {
+        let running = trx.selectFrom('import_job').select('status').where('id', '=', job.id);
+        // Postgres: held until the slice commits, so that failJobs cannot end the job half way through it.
+        if (dialect === 'postgres') running = running.forUpdate();
+        if ((await running.executeTakeFirst())?.status !== 'running')
+          throw new Error(`import ${job.id} is no longer running`);
+        let overwritten = 0;
+        if (job.overwrite) overwritten = await replaceExisting(trx, job, items);
+        const ids = newIds(items.length);
+        const at = now();
+        const inserted = await trx
+          .insertInto('bookmark')
+          .values(
+            items.map((item, i) => ({
+              id: ids[i]!,
+              user_id: job.userId,
+              title: item.title,
+              link: item.link,
+              link_key: item.linkKey,
+              domain: item.domain,
+              category: item.category,
+              favourite: item.favourite ? 1 : 0,
+              rss_feed: item.rssFeed,
+              ...searchWords(item),
+              created_at: item.createdAt,
+              updated_at: at,
+              import_id: job.id,
+            })),
+          )
+          // An address the user has (saved before, or meanwhile by hand) is kept as it is.
+          .onConflict((oc) => oc.columns(['user_id', 'link_key']).doNothing())
+          .executeTakeFirst();
+        await trx
+          .updateTable('import_job')
+          .set({ processed, locked_until: leaseUntil(), updated_at: at })
+          .where('id', '=', job.id)
+          .execute();
+        return { inserted: Number(inserted.numInsertedOrUpdatedRows ?? 0), overwritten };
+      });
+    },
+
+    /** Domains of the favourites an import added (one address each), for their screenshots. */
+    importedFavourites(userId: string, jobId: string) {
+      return db
+        .selectFrom('bookmark')
+        .select(['domain', (eb) => eb.fn.min('link').as('link')])
+        .where('user_id', '=', userId)
+        .where('import_id', '=', jobId)
+        .where('favourite', '=', 1)
+        .groupBy('domain')
+        .execute();
+    },
+
+    /** The import is done: its result is stored, and the rows it replaced are let go. */
     async finishJob(id: string, result: ImportResult): Promise<void> {
-      await db
+      const done = await db
         .updateTable('import_job')
         .set({
           status: 'done',
@@ -76,70 +206,99 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
           updated_at: now(),
         })
         .where('id', '=', id)
-        .execute();
-    },
-
-    /** Ends running jobs as failed and removes what they staged; `ids` null means every lapsed lease. */
-    async failJobs(ids: string[] | null, error: JobError): Promise<number> {
-      if (ids && ids.length === 0) return 0;
-      return db.transaction().execute(async (trx) => {
-        let running = trx.selectFrom('import_job').select('id').where('status', '=', 'running');
-        running = ids ? running.where('id', 'in', ids) : running.where('locked_until', '<', now());
-        const failed = (await running.execute()).map((r) => r.id);
-        if (!failed.length) return 0;
-        await trx.deleteFrom('import_item').where('job_id', 'in', failed).execute();
-        await trx
-          .updateTable('import_job')
-          .set({ status: 'failed', error: JSON.stringify(error), locked_until: null, updated_at: now() })
-          .where('id', 'in', failed)
-          .execute();
-        return failed.length;
-      });
-    },
-
-    async stage(jobId: string, items: ImportItem[]): Promise<void> {
-      await db
-        .insertInto('import_item')
-        .values(
-          items.map((item) => ({
-            job_id: jobId,
-            id: newId(),
-            title: item.title,
-            link: item.link,
-            link_key: item.linkKey,
-            domain: item.domain,
-            category: item.category,
-            favourite: item.favourite ? 1 : 0,
-            rss_feed: item.rssFeed,
-            ...searchWords(item),
-            created_at: item.createdAt,
-          })),
-        )
-        .execute();
-    },
-
-    /**
-     * Moves the staged rows into the user's bookmarks in one transaction: all of them or, on any
-     * failure, none. Answers the counts and the favourites it added (domain and address), whose
-     * screenshots the server then asks for as it does for a favourite saved by hand.
-     */
-    async commit(userId: string, jobId: string, overwrite: boolean) {
-      return db.transaction().execute(async (trx) => {
-        // A job ended meanwhile (its lease lapsed and another process ended it) must not land.
-        const job = await trx.selectFrom('import_job').select('status').where('id', '=', jobId).executeTakeFirst();
-        if (job?.status !== 'running') throw new Error(`import ${jobId} is no longer running`);
-        const bookmarks = bookmarkRepository(trx, dialect);
-        const counts = await bookmarks.addStagedImport(userId, jobId, overwrite);
-        const favourites = await bookmarks.importedFavourites(userId, jobId);
-        await trx.deleteFrom('import_item').where('job_id', '=', jobId).execute();
-        return { ...counts, favourites };
-      });
-    },
-
-    async unstage(jobId: string): Promise<void> {
-      await db.deleteFrom('import_item').where('job_id', '=', jobId).execute();
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      if (!Number(done.numUpdatedRows)) throw new Error(`import ${id} is no longer running`);
+      await db.deleteFrom('import_undo').where('job_id', '=', id).execute();
     },
   };
+
+  /** Moves the user's rows of these addresses into import_undo; answers how many. */
+  async function replaceExisting(
+    trx: Kysely<Database>,
+    job: { id: string; userId: string },
+    items: ImportItem[],
+  ): Promise<number> {
+    const existing = await trx
+      .selectFrom('bookmark')
+      .select(storedColumns)
+      .where('user_id', '=', job.userId)
+      .where(
+        'link_key',
+        'in',
+        items.map((i) => i.linkKey),
+      )
+      .execute();
+    if (!existing.length) return 0;
+    await trx
+      .insertInto('import_undo')
+      .values(existing.map((row) => ({ job_id: job.id, bookmark_id: row.id, row: JSON.stringify(row) })))
+      .onConflict((oc) => oc.columns(['job_id', 'bookmark_id']).doNothing())
+      .execute();
+    await trx
+      .deleteFrom('bookmark')
+      .where(
+        'id',
+        'in',
+        existing.map((r) => r.id),
+      )
+      .execute();
+    return existing.length;
+  }
+
+  /**
+   * Takes a failed import out, a slice per statement so that no one waits on the write lock for
+   * long: its rows go, the rows it replaced come back (unless the user saved the address again
+   * meanwhile), and the job leaves phase 'saving'.
+   */
+  async function undo(jobId: string, userId: string): Promise<void> {
+    for (;;) {
+      const slice = await db
+        .selectFrom('bookmark')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('import_id', '=', jobId)
+        .limit(sliceRows)
+        .execute();
+      if (!slice.length) break;
+      await db
+        .deleteFrom('bookmark')
+        .where(
+          'id',
+          'in',
+          slice.map((r) => r.id),
+        )
+        .execute();
+    }
+    for (;;) {
+      const kept = await db
+        .selectFrom('import_undo')
+        .select(['bookmark_id', 'row'])
+        .where('job_id', '=', jobId)
+        .limit(sliceRows)
+        .execute();
+      if (!kept.length) break;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('bookmark')
+          .values(kept.map((k) => JSON.parse(k.row) as Selectable<BookmarkTable>))
+          .onConflict((oc) => oc.columns(['user_id', 'link_key']).doNothing())
+          .execute();
+        await trx
+          .deleteFrom('import_undo')
+          .where('job_id', '=', jobId)
+          .where(
+            'bookmark_id',
+            'in',
+            kept.map((k) => k.bookmark_id),
+          )
+          .execute();
+      });
+    }
+    await db.updateTable('import_job').set({ phase: 'done', updated_at: now() }).where('id', '=', jobId).execute();
+  }
+
+  return repo;
 }
 
 export type ImportRepository = ReturnType<typeof importRepository>;

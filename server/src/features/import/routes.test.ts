@@ -7,6 +7,7 @@ import { startTestServer, type Agent, type TestServer } from '../../testing/harn
 import { testDialects, type TestDialect } from '../../testing/databases.js';
 import { fixturesDir } from '../../testing/fixture-server.js';
 import { importFile, postImportFile, waitForImport } from '../../testing/imports.js';
+import { generateLinks, netscapeFile } from '../../testing/netscape-file.js';
 
 const file = (name: string) => fs.readFileSync(path.join(fixturesDir, 'bookmarks', name));
 const total = async (a: Agent) => (await a.get('/api/bookmarks?pageSize=1')).body.total as number;
@@ -15,14 +16,16 @@ const total = async (a: Agent) => (await a.get('/api/bookmarks?pageSize=1')).bod
 async function refuseLinksTo(t: TestServer, dialect: TestDialect, host: string) {
   const db = t.server.database.db;
   if (dialect === 'sqlite') {
+    // A row put back by the undo of a failed import (still in import_undo) is let through.
     await sql`create trigger refuse_link before insert on bookmark when new.link like ${sql.lit(`%${host}%`)}
+      and not exists (select 1 from import_undo where bookmark_id = new.id)
       begin select raise(abort, 'refused by test'); end`.execute(db);
     return () => sql`drop trigger refuse_link`.execute(db);
   }
   await sql`create function refuse_link() returns trigger language plpgsql as $$
-    begin if new.link like ${sql.lit(`%${host}%`)} then raise exception 'refused by test'; end if; return new; end $$`.execute(
-    db,
-  );
+    begin if new.link like ${sql.lit(`%${host}%`)}
+      and not exists (select 1 from import_undo where bookmark_id = new.id) then raise exception 'refused by test'; end if;
+      return new; end $$`.execute(db);
   await sql`create trigger refuse_link before insert on bookmark for each row execute function refuse_link()`.execute(
     db,
   );
@@ -158,9 +161,11 @@ describe.each(testDialects)('import on %s', (dialect) => {
     await importFile(a, file('chrome-export-nested-icons.html'), 'b.html');
     const before = (await a.get('/api/bookmarks?pageSize=100')).body.items;
     const allow = await refuseLinksTo(t, dialect, 'github.com');
+    let jobId = '';
     try {
       const res = await importFile(a, file('chrome-export-nested-icons.html'), 'b.html', { overwrite: 'true' });
       expect(res.status).toBe(202);
+      jobId = res.body.jobId;
       expect(res.job).toMatchObject({
         status: 'failed',
         result: null,
@@ -170,7 +175,40 @@ describe.each(testDialects)('import on %s', (dialect) => {
       await allow();
     }
     expect((await a.get('/api/bookmarks?pageSize=100')).body.items).toEqual(before);
-    expect(await t.server.database.db.selectFrom('import_item').select('id').execute()).toHaveLength(0);
+    // Nothing of it is left behind: no rows of its own, none of the replaced ones still set aside.
+    const { db } = t.server.database;
+    expect(await db.selectFrom('bookmark').select('id').where('import_id', '=', jobId).execute()).toEqual([]);
+    expect(await db.selectFrom('import_undo').select('bookmark_id').execute()).toEqual([]);
+  });
+
+  it('puts back every bookmark an overwriting import replaced when a later slice fails (issue 27)', async () => {
+    const a = await fresh();
+    // 1,500 links: the import saves them 500 a transaction, so two slices land before the third fails.
+    const links = generateLinks(1500, { seed: 21 });
+    links[1200] = { ...links[1200]!, url: 'https://refused-host.example.com/page' };
+    const text = Buffer.from(netscapeFile(links));
+    expect((await importFile(a, text, 'first.html')).job?.result?.imported).toBe(1500);
+    const library = async () =>
+      (
+        await Promise.all(
+          [1, 2, 3, 4, 5, 6, 7, 8].map(
+            async (page) => (await a.get(`/api/bookmarks?pageSize=200&page=${page}`)).body.items as object[],
+          ),
+        )
+      ).flat();
+    const before = await library();
+    expect(before).toHaveLength(1500);
+
+    const allow = await refuseLinksTo(t, dialect, 'refused-host');
+    try {
+      const res = await importFile(a, text, 'again.html', { overwrite: 'true' });
+      expect(res.job).toMatchObject({ status: 'failed', error: { code: 'import_failed', message: m.failed } });
+    } finally {
+      await allow();
+    }
+    // The same rows as before, each with its id, title, category and dates.
+    expect(await library()).toEqual(before);
+    expect(await t.server.database.db.selectFrom('import_undo').select('bookmark_id').execute()).toEqual([]);
   });
 
   it("imports the extension's list of browser bookmarks, parsed in the worker", async () => {

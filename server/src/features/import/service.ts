@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { importMessages, type ImportProgress, type ImportResult } from '@linkhive/shared/domain';
 import { notFound } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
-import { leaseUntil } from './pipeline.js';
+import { leaseUntil } from './lease.js';
 import type { ImportRepository, JobError } from './repository.js';
 import type { ImportRunner, ImportSession } from './runner.js';
 import type { UploadFormat } from './upload-reader.js';
@@ -18,9 +18,12 @@ export function importService(deps: { repo: ImportRepository; runner: ImportRunn
   async function progress(userId: string, jobId: string): Promise<ImportProgress> {
     const row = await repo.findJob(userId, jobId);
     if (!row) throw notFound(importMessages.notFound);
+    // A failed import is still being taken out while its phase says 'saving' (repository.failJobs):
+    // it reads as running until the library is as it was, so that nobody sees it half undone.
+    const undoing = row.status === 'failed' && row.phase === 'saving';
     return {
       jobId,
-      status: row.status,
+      status: undoing ? 'running' : row.status,
       phase: row.phase,
       total: Number(row.total),
       processed: Number(row.processed),
@@ -61,13 +64,16 @@ export function importService(deps: { repo: ImportRepository; runner: ImportRunn
     },
 
     /**
-     * Ends the jobs whose process died (a crash, a kill) and removes what they staged. On SQLite one
+     * Ends the jobs whose process died (a crash, a kill) and takes out what they saved. On SQLite one
      * server process owns the database, so at start every job still 'running' is such a job; on
      * Postgres other processes may be importing, so only lapsed leases count.
      */
     async recover(dialect: 'sqlite' | 'postgres'): Promise<void> {
       const ended = await repo.failJobs(dialect === 'sqlite' ? await repo.runningJobIds() : null, interrupted);
       if (ended) log.warn({ jobs: ended }, 'imports interrupted by a restart were ended as failed');
+      // Failed imports whose rows a crash kept from being taken out.
+      const undone = await repo.undoUnfinished();
+      if (undone) log.warn({ jobs: undone }, 'finished taking out failed imports');
     },
 
     /** Looks for lapsed jobs every minute until `stop` is called. */

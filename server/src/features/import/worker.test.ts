@@ -8,6 +8,7 @@ import { startTestServer, type Agent, type TestServer } from '../../testing/harn
 import { testDialects, type TestDialect } from '../../testing/databases.js';
 import { fixturesDir } from '../../testing/fixture-server.js';
 import { postImportFile, waitForImport } from '../../testing/imports.js';
+import { storedColumns } from './repository.js';
 
 const file = (name: string) => fs.readFileSync(path.join(fixturesDir, 'bookmarks', name));
 
@@ -24,7 +25,7 @@ async function holdTheImportTables(t: TestServer, dialect: TestDialect): Promise
   const client = new pg.Client({ connectionString: t.databaseUrl! });
   await client.connect();
   await client.query('begin');
-  await client.query('lock table import_job, import_item, bookmark in exclusive mode');
+  await client.query('lock table import_job, bookmark in exclusive mode');
   return async () => {
     await client.query('commit');
     await client.end();
@@ -75,7 +76,7 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
     expect((await b.get('/api/bookmarks?pageSize=1')).body.total).toBe(18);
   });
 
-  it('ends an import that a crash left running, and removes what it had staged', async () => {
+  it('ends an import that a crash left running, and takes out what it had saved', async () => {
     const db = t.server.database.db;
     const me = (await a.get('/api/auth/me')).body.user.id as string;
     const before = (await a.get('/api/bookmarks?pageSize=100')).body.items;
@@ -87,8 +88,8 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
         user_id: me,
         status: 'running',
         phase: 'saving',
-        total: 2,
-        processed: 1,
+        total: 3,
+        processed: 2,
         result: null,
         error: null,
         // The lease its worker stopped renewing when the process died.
@@ -97,22 +98,41 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
         updated_at: at,
       })
       .execute();
+    // Its first slice had landed: one new bookmark, and one that replaced the user's own (overwrite).
+    const mine = await db
+      .selectFrom('bookmark')
+      .select(storedColumns)
+      .where('user_id', '=', me)
+      .where('link', '=', 'https://mine.example.com/')
+      .executeTakeFirstOrThrow();
     await db
-      .insertInto('import_item')
-      .values({
-        job_id: 'crashed-job',
-        id: 'staged-1',
-        title: 'Half way',
-        link: 'https://half.example.com/',
-        link_key: 'https://half.example.com',
-        domain: 'half.example.com',
-        category: 'Staged',
-        favourite: 0,
-        rss_feed: null,
-        search_title: 'half way',
-        search_rest: '',
-        created_at: at,
-      })
+      .insertInto('import_undo')
+      .values({ job_id: 'crashed-job', bookmark_id: mine.id, row: JSON.stringify(mine) })
+      .execute();
+    await db.deleteFrom('bookmark').where('id', '=', mine.id).execute();
+    const half = (id: string, link: string, title: string) => ({
+      id,
+      user_id: me,
+      title,
+      link,
+      link_key: link.replace(/\/$/, ''),
+      domain: new URL(link).hostname,
+      category: 'Imported',
+      favourite: 0,
+      rss_feed: null,
+      promotor: null,
+      search_title: title.toLowerCase(),
+      search_rest: '',
+      created_at: at,
+      updated_at: at,
+      import_id: 'crashed-job',
+    });
+    await db
+      .insertInto('bookmark')
+      .values([
+        half('half-1', 'https://half.example.com/', 'Half way'),
+        half('half-2', 'https://mine.example.com/', 'Replacement'),
+      ])
       .execute();
 
     t = await t.restart();
@@ -123,7 +143,8 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
       result: null,
       error: { code: 'import_interrupted', message: m.interrupted },
     });
-    expect(await t.server.database.db.selectFrom('import_item').select('id').execute()).toEqual([]);
+    expect(await t.server.database.db.selectFrom('import_undo').select('bookmark_id').execute()).toEqual([]);
+    // The library is as it was: the new row gone, the replaced one back as it was, same id.
     expect((await after.get('/api/bookmarks?pageSize=100')).body.items).toEqual(before);
     a = after;
   });
