@@ -52,6 +52,9 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   const requests: RecordedRequest[] = [];
   const pageTitles = new Map<string, string>();
   let online = true;
+  /** Hanging: requests are taken and never answered, as by a stalled server or proxy. */
+  let hanging = false;
+  const hung: ((error: Error) => void)[] = [];
   let failures: number[] = [];
   let pages: number[] = [];
   let next = 0;
@@ -249,6 +252,17 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     requests.push({ method, path: url.pathname + url.search, headers, credentials: init.credentials, body });
     // What fetch does when nothing listens at the address.
     if (!online || url.origin !== origin) throw new TypeError('Failed to fetch');
+    // Accepted and never answered: only the caller's abort (its deadline) or a dropped connection ends it.
+    if (hanging)
+      return new Promise<Response>((_resolve, reject) => {
+        hung.push(reject);
+        const signal = init.signal;
+        const abort = () => {
+          hung.splice(hung.indexOf(reject), 1);
+          reject(signal!.reason);
+        };
+        signal?.addEventListener('abort', abort, { once: true });
+      });
     const version = headers[extensionVersionHeader];
     if (version !== undefined && !isSupportedExtensionVersion(version, state.minimumVersion))
       return error(426, 'extension_outdated', extensionMessages.outdated);
@@ -273,6 +287,16 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     state,
     setOnline(value: boolean) {
       online = value;
+    },
+    /** From now on requests are accepted and never answered (true), or answered again (false). */
+    hang(value: boolean) {
+      hanging = value;
+    },
+    /** Requests left hanging so far, not yet ended. */
+    hangingCount: () => hung.length,
+    /** Ends the requests left hanging as a dropped connection does (a server restart). */
+    dropHung() {
+      for (const reject of hung.splice(0)) reject(new TypeError('Failed to fetch'));
     },
     /** The next requests answer these statuses instead (e.g. 500, 503). */
     failNext(...statuses: number[]) {
