@@ -22,7 +22,8 @@ describe('the waiting list in the popup', () => {
     const session = useExtensionSession.getState();
     await act(() => session.load());
     render(<PendingSaves />);
-    const region = await screen.findByRole('region', { name: 'Pending saves' });
+    // A budget for a busy machine, not a wait: found as soon as it shows.
+    const region = await screen.findByRole('region', { name: 'Pending saves' }, { timeout: 10_000 });
     expect(region.textContent).toContain(extensionMessages.pendingSaves(1));
     expect(region.textContent).toContain('Ann only (News)');
 

@@ -110,13 +110,31 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  /** The caller's signal joined with a deadline; `expired` tells a deadline from the caller's cancel. */
+  /**
+   * The caller's signal joined with a deadline; `expired` tells a deadline from the caller's cancel.
+   * A timer and a controller of its own rather than AbortSignal.any, which older Safari lacks;
+   * `done` clears the timer once the answer is read.
+   */
   function deadline(init: CallOptions, fallbackMs: number) {
     const ms = init.timeoutMs ?? options.timeoutMs ?? fallbackMs;
-    if (!ms) return { signal: init.signal, expired: () => false };
-    const timer = AbortSignal.timeout(ms);
-    const signal = init.signal ? AbortSignal.any([init.signal, timer]) : timer;
-    return { signal, expired: () => timer.aborted && !init.signal?.aborted };
+    if (!ms) return { signal: init.signal, expired: () => false, done: () => {} };
+    const controller = new AbortController();
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      controller.abort(new DOMException('The server did not answer in time', 'TimeoutError'));
+    }, ms);
+    const cancel = () => controller.abort(init.signal!.reason);
+    if (init.signal?.aborted) cancel();
+    else init.signal?.addEventListener('abort', cancel, { once: true });
+    return {
+      signal: controller.signal,
+      expired: () => expired && !init.signal?.aborted,
+      done: () => {
+        clearTimeout(timer);
+        init.signal?.removeEventListener('abort', cancel);
+      },
+    };
   }
 
   async function request<T>(method: string, path: string, body?: unknown, init: CallOptions = {}): Promise<T> {
@@ -125,7 +143,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (token) headers.Authorization = `Bearer ${token}`;
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-    const { signal, expired } = deadline(init, isForm ? defaultUploadTimeoutMs : defaultRequestTimeoutMs);
+    const { signal, expired, done } = deadline(init, isForm ? defaultUploadTimeoutMs : defaultRequestTimeoutMs);
     let res: Response;
     let text: string;
     try {
@@ -142,6 +160,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (expired()) throw new ApiError(0, 'timeout', timeoutMessage);
       if (init.signal?.aborted) throw e;
       throw new ApiError(0, 'network_error', networkErrorMessage);
+    } finally {
+      done();
     }
     const data = text ? safeJson(text) : undefined;
     if (!res.ok) throw toApiError(res.status, data);
