@@ -83,6 +83,28 @@ describe('a server that accepts connections and never answers', () => {
     expect(await readQueue(ext.p)).toEqual([]);
   });
 
+  it('brings a save that a slow retry sent with the older choice to the newer one', async () => {
+    const ext = await setupExtension({ timeoutMs: 60_000 });
+    ext.server.setOnline(false);
+    await ext.bg.saver.save(first);
+    ext.server.setOnline(true);
+    ext.server.hang(true);
+    const retrying = ext.bg.retry();
+    await vi.waitFor(() => expect(ext.server.count('/api/bookmarks', 'POST')).toBe(2));
+
+    // Saved again with another category while the retry waits for its answer, which then comes.
+    ext.server.hang(false);
+    const again = ext.bg.saver.save({ ...first, category: 'Later' });
+    // The newer choice is in the waiting list: the save now waits for the retry's send to end.
+    await vi.waitFor(async () => expect((await readQueue(ext.p))[0]?.category).toBe('Later'));
+    ext.server.answerHung();
+    expect(await again).toMatchObject({ kind: 'saved', bookmark: { link: first.link, category: 'Later' } });
+    await retrying;
+    expect(ext.server.stored()).toMatchObject([{ link: first.link, category: 'Later' }]);
+    expect(ext.server.count('/api/bookmarks', 'POST')).toBe(2);
+    expect(await readQueue(ext.p)).toEqual([]);
+  });
+
   it('ends a hung look-up at its deadline too: the badge and the popup are not held', async () => {
     const ext = await setupExtension({ timeoutMs: 50 });
     ext.server.hang(true);

@@ -54,7 +54,8 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   let online = true;
   /** Hanging: requests are taken and never answered, as by a stalled server or proxy. */
   let hanging = false;
-  const hung: ((error: Error) => void)[] = [];
+  /** Requests taken while hanging: each can still be dropped, or answered late (a slow server). */
+  const hung: { drop: (error: Error) => void; answer: () => void }[] = [];
   let failures: number[] = [];
   let pages: number[] = [];
   let next = 0;
@@ -252,17 +253,29 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     requests.push({ method, path: url.pathname + url.search, headers, credentials: init.credentials, body });
     // What fetch does when nothing listens at the address.
     if (!online || url.origin !== origin) throw new TypeError('Failed to fetch');
-    // Accepted and never answered: only the caller's abort (its deadline) or a dropped connection ends it.
+    // Accepted and not answered: only the caller's abort (its deadline), a dropped connection or a
+    // late answer ends it.
     if (hanging)
-      return new Promise<Response>((_resolve, reject) => {
-        hung.push(reject);
+      return new Promise<Response>((resolve, reject) => {
         const signal = init.signal;
-        const abort = () => {
-          hung.splice(hung.indexOf(reject), 1);
-          reject(signal!.reason);
+        const entry = {
+          drop: reject,
+          answer: () => resolve(answer(url, headers, method, body)),
         };
-        signal?.addEventListener('abort', abort, { once: true });
+        hung.push(entry);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            hung.splice(hung.indexOf(entry), 1);
+            reject(signal.reason);
+          },
+          { once: true },
+        );
       });
+    return answer(url, headers, method, body);
+  };
+
+  function answer(url: URL, headers: Record<string, string>, method: string, body: unknown): Response {
     const version = headers[extensionVersionHeader];
     if (version !== undefined && !isSupportedExtensionVersion(version, state.minimumVersion))
       return error(426, 'extension_outdated', extensionMessages.outdated);
@@ -278,7 +291,7 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     const auth = headers.Authorization ?? headers.authorization;
     const userId = auth?.startsWith('Bearer ') ? (tokens.get(auth.slice(7)) ?? null) : null;
     return route(method, url, userId, body);
-  };
+  }
 
   return {
     origin,
@@ -292,11 +305,13 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     hang(value: boolean) {
       hanging = value;
     },
-    /** Requests left hanging so far, not yet ended. */
-    hangingCount: () => hung.length,
     /** Ends the requests left hanging as a dropped connection does (a server restart). */
     dropHung() {
-      for (const reject of hung.splice(0)) reject(new TypeError('Failed to fetch'));
+      for (const { drop } of hung.splice(0)) drop(new TypeError('Failed to fetch'));
+    },
+    /** Answers the requests left hanging after all, as a server that was only slow. */
+    answerHung() {
+      for (const { answer } of hung.splice(0)) answer();
     },
     /** The next requests answer these statuses instead (e.g. 500, 503). */
     failNext(...statuses: number[]) {
