@@ -71,7 +71,10 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
       case 'flush':
         return retry();
       case 'refresh-badges':
-        return badge.refreshLinks(request.links).then(() => ({ ok: true }));
+        // An edit or a delete in a page (the popup's Edit or Undo): badges and open lists follow.
+        return Promise.all([badge.refreshLinks(request.links), announceBookmarksChanged(p, request.links)]).then(
+          () => ({ ok: true }) as const,
+        );
     }
   }
 

@@ -38,5 +38,12 @@ describe('the side panel’s bookmarks', () => {
     await ext.openTab('https://shortcut.example.com/', 'From the shortcut');
     await ext.pressShortcut();
     await waitFor(() => expect(titles()).toEqual(['From the shortcut', 'From the popup', 'First']), budget);
+
+    // The popup's Edit and Undo: the change goes to the server, then the page tells the background.
+    const [shortcut, popup] = ext.server.stored().slice(-2).reverse();
+    await ext.pageApi.update(shortcut!.id, { title: 'Renamed in the popup' });
+    await ext.pageApi.remove(popup!.id);
+    await ext.browser.runtime.sendMessage({ type: 'refresh-badges', links: [shortcut!.link, popup!.link] });
+    await waitFor(() => expect(titles()).toEqual(['Renamed in the popup', 'First']), budget);
   });
 });
