@@ -134,7 +134,9 @@ export function createSaver(
       const updated = await api.update(bookmark.id, { title, category, favourite }, account);
       await savedUrls.remember(updated);
       const message = bookmarkMessages.bookmarked(updated.title, updated.category);
-      return { ...earlier, bookmark: updated, message };
+      const amended: SaveOutcome = { ...earlier, bookmark: updated, message };
+      await deps.changed?.(updated.link, account, amended);
+      return amended;
     } catch {
       return earlier; // saved all the same, with the choice made first
     }
