@@ -2,13 +2,14 @@ import type { Platform } from '../platform/browser';
 import { createExtensionApi, type ExtensionApiOptions } from '../core/api';
 import { currentAccount } from '../core/auth';
 import { createBadge } from '../core/badge';
+import { announceBookmarksChanged } from '../core/changes';
 import { fallbackCategory } from '../core/config';
 import { createMenuHandler } from '../core/menus';
 import { isBackgroundRequest, type BackgroundRequest } from '../core/messages';
 import { createNotifier } from '../core/notifier';
 import { readQueue } from '../core/queue';
 import { createSaver } from '../core/saver';
-import { createSavedUrls } from '../core/savedUrls';
+import { changedLinks, createSavedUrls, type SavedState } from '../core/savedUrls';
 import { readSettings } from '../core/settings';
 import { createShortcutHandler } from '../core/shortcut';
 
@@ -19,15 +20,20 @@ export const eventRetryGapMs = 2000;
 export function createBackground(p: Platform, options: ExtensionApiOptions & { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   const api = createExtensionApi(p, options);
-  const signedIn = async () => (await currentAccount(p)).userId !== null;
+  const readAccount = () => currentAccount(p);
+  const signedIn = async () => (await readAccount()).userId !== null;
   const savedUrls = createSavedUrls(p, api, now);
-  const badge = createBadge(p, { savedUrls, signedIn });
+  const badge = createBadge(p, { savedUrls, account: readAccount });
   const saver = createSaver(p, {
     api,
     savedUrls,
-    account: () => currentAccount(p),
-    // The badge takes the save's own account instead of reading it again.
-    changed: (link, account) => badge.refreshLink(link, { signedIn: account.userId !== null }),
+    account: readAccount,
+    changed: async (link, account, outcome) => {
+      // The badge takes the save's own account instead of reading it again.
+      await badge.refreshLinks([link], { account });
+      // Open pages (the side panel's list) follow a save that reached the server, wherever it was made.
+      if (outcome.kind === 'saved') await announceBookmarksChanged(p, [link]);
+    },
   });
   const notifier = createNotifier(p);
   const category = async () => (await readSettings(p)).defaultCategory ?? fallbackCategory;
@@ -65,11 +71,38 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
       case 'flush':
         return retry();
       case 'refresh-badges':
-        return Promise.all(request.links.map((link) => badge.refreshLink(link))).then(() => ({ ok: true }));
+        // An edit or a delete in a page (the popup's Edit or Undo): badges and open lists follow.
+        return Promise.all([badge.refreshLinks(request.links), announceBookmarksChanged(p, request.links)]).then(
+          () => ({ ok: true }) as const,
+        );
     }
   }
 
-  return { api, savedUrls, badge, saver, notifier, onMenuClick, onCommand, retry, retrySoon, authChanged, answer };
+  /**
+   * What a page found out about saved addresses (the popup's own check, an edit or a delete in the
+   * side panel) reaches the badges at once: they follow the remembered states in session storage.
+   */
+  async function savedStatesChanged(next: unknown, previous: unknown) {
+    if (next == null) return; // cleared on a sign-in or sign-out: authChanged redraws them all
+    const states = next as Record<string, SavedState>;
+    // The worker's own writes (a save, a look-up) have redrawn their badges already.
+    await badge.refreshLinks(changedLinks(next, previous).filter((key) => !savedUrls.wroteItself(key, states[key])));
+  }
+
+  return {
+    api,
+    savedUrls,
+    badge,
+    saver,
+    notifier,
+    onMenuClick,
+    onCommand,
+    retry,
+    retrySoon,
+    authChanged,
+    answer,
+    savedStatesChanged,
+  };
 }
 
 export type Background = ReturnType<typeof createBackground>;

@@ -3,6 +3,7 @@ import { authKey } from '../core/auth';
 import { menuItems } from '../core/menus';
 import { actionPrefix } from '../core/notifier';
 import { retryAlarm } from '../core/queue';
+import { savedUrlsKey } from '../core/savedUrls';
 import type { Background } from './createBackground';
 
 /**
@@ -15,7 +16,11 @@ export function listen(p: Platform, bg: Background): void {
   p.menus.onClicked(bg.onMenuClick);
   p.commands.onCommand(bg.onCommand);
 
-  p.tabs.onActivated((tabId) => Promise.all([bg.badge.refresh(tabId), bg.retrySoon()]));
+  // The tab the user turns to is checked with the server again (the remembered answer shows first):
+  // a bookmark deleted in the web app loses its tick as soon as its page is looked at.
+  p.tabs.onActivated((tabId) =>
+    Promise.all([bg.badge.refresh(tabId, undefined, { revalidate: true }), bg.retrySoon()]),
+  );
   p.tabs.onUpdated((tabId, change, tab) => {
     if (!change.url && change.status !== 'complete') return;
     return Promise.all([bg.badge.refresh(tabId, tab?.url), bg.retrySoon()]);
@@ -26,4 +31,5 @@ export function listen(p: Platform, bg: Background): void {
   p.notifications.onClicked((id) => id.startsWith(actionPrefix) && p.runtime.openOptions());
   p.runtime.onMessage((message) => bg.answer(message));
   p.storage.onChange('local', authKey, () => bg.authChanged());
+  p.storage.onChange('session', savedUrlsKey, (next, previous) => bg.savedStatesChanged(next, previous));
 }

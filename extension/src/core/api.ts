@@ -29,7 +29,15 @@ import type { SaveOwner } from './queue';
 export interface ExtensionApiOptions {
   /** The network; unit tests pass a fake server here. */
   fetch?: typeof fetch;
+  /** Every request's deadline; by default shared/api's (15 s), or what `requestTimeoutKey` holds. */
+  timeoutMs?: number;
 }
+
+/**
+ * Local storage key of a request deadline in milliseconds, for a server behind a slow link (and for
+ * end-to-end tests, which cannot wait out the default). Absent: the client's default.
+ */
+export const requestTimeoutKey = 'requestTimeoutMs';
 
 /**
  * The extension's only way to the server: shared/api with the bearer token, the version header and
@@ -40,13 +48,17 @@ export interface ExtensionApiOptions {
 export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {}) {
   /** A save passes the account it read once; any other call reads the current one. */
   async function connection(given?: Account) {
-    const account = given ?? (await currentAccount(p));
+    const [account, stored] = await Promise.all([
+      given ?? currentAccount(p),
+      p.storage.local.get<number>(requestTimeoutKey),
+    ]);
     const client = createApiClient({
       baseUrl: account.serverUrl,
       getToken: () => account.token ?? undefined,
       headers: { [extensionVersionHeader]: p.version() },
       credentials: 'omit',
       fetch: options.fetch,
+      timeoutMs: typeof stored === 'number' && stored > 0 ? stored : options.timeoutMs,
     });
     return { account, client };
   }
@@ -118,7 +130,8 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
     /** A save passes the account it read for itself and the owner of the queued save it sends. */
     create: (values: CreateBookmarkInput, account?: Account, owner?: SaveOwner) =>
       one((c) => c.bookmarks.create(values), account, owner),
-    update: (id: string, changes: UpdateBookmarkInput) => one((c) => c.bookmarks.update(id, changes)),
+    update: (id: string, changes: UpdateBookmarkInput, account?: Account) =>
+      one((c) => c.bookmarks.update(id, changes), account),
     remove: async (id: string) => (await call(okAnswerSchema, (c) => c.bookmarks.remove(id))).data,
     list: async (query: BookmarkListQuery) => {
       const { data, serverUrl } = await call(bookmarkPageAnswerSchema, (c) => c.bookmarks.list(query));

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupExtension } from '../testing/fakeExtension';
-import { savedTtlMs } from './savedUrls';
+import { createSavedUrls, savedTtlMs } from './savedUrls';
 
 describe('the toolbar badge, per tab', () => {
   it('ticks the tabs whose page is saved and no others, as the user switches between them', async () => {
@@ -43,20 +43,55 @@ describe('the toolbar badge, per tab', () => {
     expect(await ext.badgeOf(tab)).toBe('✓');
   });
 
-  it('asks the server once per address while the answer is fresh, again once it is old', async () => {
+  it('asks the server once per address on page loads while the answer is fresh, again once it is old', async () => {
     let now = 1_000_000;
     const ext = await setupExtension({ now: () => now });
-    await ext.server.seed({ link: 'https://cached.example.com/', title: 'Cached', category: 'Work' });
-    const a = await ext.openTab('https://cached.example.com/');
-    const b = await ext.openTab('https://cached.example.com/');
-    await ext.browser.tabs.update(a, { active: true });
-    await ext.browser.tabs.update(b, { active: true });
-    expect(ext.server.count('/api/bookmarks/lookup')).toBe(1);
+    const url = 'https://cached.example.com/';
+    await ext.server.seed({ link: url, title: 'Cached', category: 'Work' });
+    const lookups = () => ext.server.count(`/api/bookmarks/lookup?url=${encodeURIComponent(url)}`);
+    const tab = await ext.openTab('https://start.example.com/');
+    // What a page load reports (onUpdated), as the listener passes it on; the fake browser's tabs.update
+    // reports an activation too, which asks again by design (the next test).
+    await ext.bg.badge.refresh(tab, url);
+    await ext.bg.badge.refresh(tab, url);
+    expect(lookups()).toBe(1);
 
     now += savedTtlMs + 1;
-    await ext.browser.tabs.update(a, { active: true });
-    expect(ext.server.count('/api/bookmarks/lookup')).toBe(2);
-    expect(await ext.badgeOf(a)).toBe('✓');
+    await ext.bg.badge.refresh(tab, url);
+    expect(lookups()).toBe(2);
+    expect(await ext.badgeOf(tab)).toBe('✓');
+  });
+
+  it('checks a tab again when the user switches to it: a delete in the web app shows at once', async () => {
+    const ext = await setupExtension();
+    const saved = await ext.server.seed({ link: 'https://deleted.example.com/', title: 'Deleted', category: 'Work' });
+    const tab = await ext.openTab(saved.link);
+    expect(await ext.badgeOf(tab)).toBe('✓');
+    await ext.openTab('https://other.example.com/');
+    await ext.pageApi.remove(saved.id); // the web app's delete: the extension is not told
+
+    await ext.browser.tabs.update(tab, { active: true });
+    expect(await ext.badgeOf(tab)).toBe('');
+  });
+
+  it("follows at once what the popup finds, with no message: the page's tick goes when it is found unsaved", async () => {
+    const ext = await setupExtension();
+    const saved = await ext.server.seed({ link: 'https://found.example.com/', title: 'Found', category: 'Work' });
+    const tab = await ext.openTab(saved.link);
+    expect(await ext.badgeOf(tab)).toBe('✓');
+    await ext.pageApi.remove(saved.id);
+
+    // What the popup does when it opens: its own look-up, remembered in the shared cache.
+    const popupCache = createSavedUrls(ext.p, ext.pageApi);
+    expect(await ext.pageApi.lookup(saved.link)).toBeNull();
+    await popupCache.forget(saved.link);
+    await vi.waitFor(async () => expect(await ext.badgeOf(tab)).toBe(''));
+
+    // And the other way: found saved (in the web app meanwhile), the tick comes back.
+    const again = await ext.server.seed({ link: saved.link, title: 'Found', category: 'Reading' });
+    await popupCache.remember(again);
+    await vi.waitFor(async () => expect(await ext.badgeOf(tab)).toBe('✓'));
+    expect(await ext.browser.action.getTitle({ tabId: tab })).toBe('Saved to Linkhive in Reading');
   });
 
   it('keeps the last known state when the server cannot answer', async () => {

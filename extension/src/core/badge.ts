@@ -1,5 +1,5 @@
 import type { Platform } from '../platform/browser';
-import { isQueued } from './queue';
+import { isQueued, type SaveOwner } from './queue';
 import { linkKeyOf, type SavedUrls } from './savedUrls';
 
 export type BadgeState = { kind: 'saved'; category?: string } | { kind: 'pending' } | { kind: 'none' };
@@ -18,8 +18,13 @@ export function badgeLook(state: BadgeState): { text: string; color: string; tit
 interface RefreshOptions {
   /** Ask the server even while the remembered answer is fresh. */
   refresh?: boolean;
+  /**
+   * Show the remembered answer at once, then ask the server and show its answer: a tab the user
+   * switches to is checked again, so a delete in the web app shows as soon as they look at the page.
+   */
+  revalidate?: boolean;
   /** Already known to the caller (a save knows its account); otherwise read from storage. */
-  signedIn?: boolean;
+  account?: SaveOwner;
 }
 
 /**
@@ -27,13 +32,22 @@ interface RefreshOptions {
  * it waits in the queue, nothing otherwise. Each tab keeps a counter so that a slow answer for the
  * page a tab showed before cannot overwrite the badge of the page it shows now.
  */
-export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; signedIn: () => Promise<boolean> }) {
+export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; account: () => Promise<SaveOwner> }) {
   const latest = new Map<number, number>();
 
-  async function stateOf(url: string, options: RefreshOptions): Promise<BadgeState> {
-    if (!linkKeyOf(url) || !(options.signedIn ?? (await deps.signedIn()))) return { kind: 'none' };
-    if (await isQueued(p, url)) return { kind: 'pending' };
-    const state = await deps.savedUrls.check(url, { refresh: options.refresh });
+  /**
+   * What the badge shows for `url`: from the server (or the fresh cache), or with `remembered` only
+   * what is remembered (null: nothing is, and the badge stays as it is until the server answers).
+   */
+  async function stateOf(url: string, options: RefreshOptions, remembered = false): Promise<BadgeState | null> {
+    const account = options.account ?? (await deps.account());
+    if (!linkKeyOf(url) || account.userId === null) return { kind: 'none' };
+    // Only the signed-in account's waiting saves: another user's save of this page is not theirs to see.
+    if (await isQueued(p, url, account)) return { kind: 'pending' };
+    const state = remembered
+      ? await deps.savedUrls.remembered(url)
+      : await deps.savedUrls.check(url, { refresh: options.refresh || options.revalidate });
+    if (remembered && !state) return null;
     return state?.saved ? { kind: 'saved', category: state.category } : { kind: 'none' };
   }
 
@@ -41,13 +55,16 @@ export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; signedIn:
     const turn = (latest.get(tabId) ?? 0) + 1;
     latest.set(tabId, turn);
     const target = url ?? (await p.tabs.get(tabId))?.url ?? '';
-    const state = await stateOf(target, options);
-    if (latest.get(tabId) !== turn) return;
-    try {
-      await p.badge.show(tabId, badgeLook(state));
-    } catch {
-      // The tab closed while the server answered.
-    }
+    const show = async (state: BadgeState | null) => {
+      if (!state || latest.get(tabId) !== turn) return;
+      try {
+        await p.badge.show(tabId, badgeLook(state));
+      } catch {
+        // The tab closed while the server answered.
+      }
+    };
+    if (options.revalidate) await show(await stateOf(target, options, true));
+    await show(await stateOf(target, options));
   }
 
   return {
@@ -56,11 +73,11 @@ export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; signedIn:
     async refreshVisible(options: { refresh?: boolean } = {}) {
       await Promise.all((await p.tabs.allActive()).map((t) => refresh(t.id, t.url, options)));
     },
-    /** The badges of every tab showing this address, after a save, an edit or a delete of it. */
-    async refreshLink(link: string, options: Pick<RefreshOptions, 'signedIn'> = {}) {
-      const key = linkKeyOf(link);
-      if (!key) return;
-      const tabs = (await p.tabs.all()).filter((t) => linkKeyOf(t.url) === key);
+    /** The badges of every tab showing one of these addresses, after a save, an edit or a delete. */
+    async refreshLinks(links: readonly string[], options: Pick<RefreshOptions, 'account'> = {}) {
+      const keys = new Set(links.map(linkKeyOf).filter((k) => k !== null));
+      if (keys.size === 0) return;
+      const tabs = (await p.tabs.all()).filter((t) => keys.has(linkKeyOf(t.url) ?? ''));
       await Promise.all(tabs.map((t) => refresh(t.id, t.url, options)));
     },
     forgetTab(tabId: number) {

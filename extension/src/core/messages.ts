@@ -8,7 +8,7 @@ import type { SaveInput, SaveOutcome } from './saver';
 export type BackgroundRequest =
   | { type: 'save'; input: SaveInput }
   | { type: 'flush' }
-  /** After an edit or a delete in a page: the badges of tabs showing these addresses follow. */
+  /** After an edit or a delete in a page: the badges of tabs showing these addresses follow, and open lists. */
   | { type: 'refresh-badges'; links: string[] };
 
 export interface BackgroundReplies {

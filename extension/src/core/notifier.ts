@@ -22,25 +22,53 @@ export function noteFor(outcome: SaveOutcome): { title: string; message: string;
   }
 }
 
-/** Tells the user what became of a save made without the popup (context menu, shortcut, retry). */
+/** How many saves' notifications are remembered, so that the same one is never shown twice. */
+const rememberedNotes = 200;
+
+/**
+ * Tells the user what became of a save made without the popup (context menu, shortcut, retry).
+ * One notification per save and outcome: its id comes from the save (the waiting-list entry), so a
+ * later outcome of the same save replaces the earlier note, and retries that overlap (an alarm, a tab
+ * switch and the popup, sharing one round of sending) do not show it again.
+ */
 export function createNotifier(p: Platform) {
   let n = 0;
-  const show = (note: { title: string; message: string; needsAction: boolean }) =>
-    p.notifications.show(`${note.needsAction ? actionPrefix : 'linkhive-'}${Date.now()}-${++n}`, note);
+  const shown = new Set<string>();
+
+  /** True the first time a save's outcome is told; false after (then it is not shown again). */
+  function firstTime(outcome: SaveOutcome): boolean {
+    if (!outcome.saveId) return true;
+    const key = `${outcome.saveId}:${outcome.kind}`;
+    if (shown.has(key)) return false;
+    shown.add(key);
+    if (shown.size > rememberedNotes) shown.delete(shown.values().next().value!);
+    return true;
+  }
+
+  const show = (note: { title: string; message: string; needsAction: boolean }, saveId?: string) =>
+    p.notifications.show(
+      `${note.needsAction ? actionPrefix : 'linkhive-'}${saveId ? `save-${saveId}` : `${Date.now()}-${++n}`}`,
+      note,
+    );
 
   return {
-    report: (outcome: SaveOutcome) => show(noteFor(outcome)),
+    async report(outcome: SaveOutcome) {
+      if (firstTime(outcome)) await show(noteFor(outcome), outcome.saveId);
+    },
     /** After a retry: the one save that went out, or how many did. Saves still waiting say nothing new. */
     async reportDelivered(outcomes: SaveOutcome[]) {
-      const done = outcomes.filter((o) => o.kind !== 'queued');
-      if (done.length === 1) await show(noteFor(done[0]!));
+      const done = outcomes.filter((o) => o.kind !== 'queued').filter(firstTime);
+      if (done.length === 1) await show(noteFor(done[0]!), done[0]!.saveId);
       else if (done.length > 1) {
         const saved = done.filter((o) => o.kind === 'saved').length;
-        await show({
-          title: bookmarkMessages.bookmarkedTitle,
-          message: `${saved} of ${done.length} waiting links have been saved to Linkhive`,
-          needsAction: false,
-        });
+        await show(
+          {
+            title: bookmarkMessages.bookmarkedTitle,
+            message: `${saved} of ${done.length} waiting links have been saved to Linkhive`,
+            needsAction: false,
+          },
+          done[0]!.saveId && `${done[0]!.saveId}-and-more`,
+        );
       }
     },
     cannotSave: (message: string) => show({ title: 'Not saved', message, needsAction: false }),

@@ -16,7 +16,10 @@ export interface Problem {
 
 export function problemOf(error: unknown): Problem {
   if (!(error instanceof ApiError)) return { kind: 'server', message: httpMessages.internal };
-  if (error.code === 'network_error') return { kind: 'offline', message: extensionMessages.serverUnreachable };
+  // A server that took the request and never answered within the deadline is, for a save, as out of
+  // reach as one that refused the connection: the save waits, and the round of retries stops.
+  if (error.code === 'network_error' || error.code === 'timeout')
+    return { kind: 'offline', message: extensionMessages.serverUnreachable };
   if (error.code === 'unexpected_answer' || error.status === 426) return { kind: 'outdated', message: error.message };
   if (error.status === 401) return { kind: 'signed-out', message: error.message };
   if (error.status === 409 && error.code === 'duplicate_link')

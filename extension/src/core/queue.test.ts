@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupExtension } from '../testing/fakeExtension';
 import { storeSession } from './auth';
-import { queueKey, readQueue } from './queue';
+import { isQueued, queueKey, readQueue, visibleTo, type QueuedSave } from './queue';
 import { writeSettings } from './settings';
 
 const page = { link: 'https://news.example.com/story', title: 'A story', category: 'News' };
@@ -92,5 +92,47 @@ describe('whose queued saves are sent', () => {
     await ext.bg.retry();
     expect(ext.server.stored('u1')).toMatchObject([{ link: page.link }]);
     expect(await readQueue(ext.p)).toEqual([]);
+  });
+});
+
+describe('whose waiting saves are shown', () => {
+  const item = (owner: { serverUrl?: string; userId?: string | null }) =>
+    ({
+      ...page,
+      favourite: false,
+      rssFeed: null,
+      id: 'q',
+      queuedAt: '',
+      attempts: 1,
+      problem: null,
+      ...owner,
+    }) satisfies QueuedSave;
+  const here = 'https://linkhive.example.com';
+
+  it('shows a save to its own account only; signed out, only the saves made signed out', () => {
+    const ann = { serverUrl: here, userId: 'u1' };
+    const bob = { serverUrl: here, userId: 'u2' };
+    const nobody = { serverUrl: here, userId: null };
+    expect(visibleTo(item({ serverUrl: here, userId: 'u1' }), ann)).toBe(true);
+    expect(visibleTo(item({ serverUrl: here, userId: 'u1' }), bob)).toBe(false);
+    expect(visibleTo(item({ serverUrl: here, userId: 'u1' }), nobody)).toBe(false);
+    expect(visibleTo(item({ serverUrl: 'https://other.example.com', userId: 'u1' }), ann)).toBe(false);
+    // Made signed out: the next user to sign in there sends it, so they see it; so does nobody.
+    expect(visibleTo(item({ serverUrl: here, userId: null }), bob)).toBe(true);
+    expect(visibleTo(item({ serverUrl: here, userId: null }), nobody)).toBe(true);
+  });
+
+  it("does not show Ann's waiting save on Bob's badge", async () => {
+    const ext = await setupExtension();
+    const tab = await ext.openTab(page.link);
+    ext.server.setOnline(false);
+    await ext.bg.saver.save(page);
+    expect(await ext.badgeOf(tab)).toBe('…');
+    ext.server.setOnline(true);
+    await ext.pageApi.signOut();
+    await ext.pageApi.signIn(bob);
+    expect(await ext.badgeOf(tab)).toBe('');
+    expect(await isQueued(ext.p, page.link, { serverUrl: ext.server.origin, userId: 'u2' })).toBe(false);
+    expect(await isQueued(ext.p, page.link, { serverUrl: ext.server.origin, userId: 'u1' })).toBe(true);
   });
 });

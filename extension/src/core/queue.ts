@@ -60,6 +60,16 @@ export function belongsTo(item: QueuedSave, account: SaveOwner): boolean {
   );
 }
 
+/**
+ * Whether a waiting save is shown to `viewer` (the popup's list, the badge's ellipsis): only to the
+ * account that may send it, so that another user of the browser neither reads its title nor gets a
+ * 'Send now' that cannot send it. Signed out, one sees only the saves made while signed out.
+ */
+export function visibleTo(item: QueuedSave, viewer: SaveOwner): boolean {
+  if (viewer.userId !== null) return belongsTo(item, viewer);
+  return (item.serverUrl ?? viewer.serverUrl) === viewer.serverUrl && item.userId === null;
+}
+
 /** Puts a save in the queue before it is sent, so a worker stopped mid-request loses nothing. */
 export function enqueue(p: Platform, draft: SaveDraft, owner: SaveOwner, now = new Date()): Promise<QueuedSave> {
   return exclusive(async () => {
@@ -107,6 +117,7 @@ export function noteAttempt(p: Platform, id: string, problem: string): Promise<v
   });
 }
 
-export async function isQueued(p: Platform, link: string): Promise<boolean> {
-  return (await readQueue(p)).some((q) => sameLink(q.link, link));
+/** Whether a save of this address waits for the server, among those `viewer` sees. */
+export async function isQueued(p: Platform, link: string, viewer: SaveOwner): Promise<boolean> {
+  return (await readQueue(p)).some((q) => sameLink(q.link, link) && visibleTo(q, viewer));
 }

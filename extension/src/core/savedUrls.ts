@@ -31,16 +31,38 @@ export function linkKeyOf(url: string | undefined): string | null {
 const exclusive = createExclusive();
 
 /**
- * Remembers which addresses are saved, so that switching tabs does not ask the server each time.
- * The extension's own saves, edits and deletes update it at once; other changes (the web app) show
+ * The addresses whose saved state differs between two copies of the remembered states (a storage
+ * change): saved or not, which bookmark, which category. A newer check that found the same is no change.
+ */
+export function changedLinks(next: unknown, previous: unknown): string[] {
+  const a = (next ?? {}) as Record<string, SavedState>;
+  const b = (previous ?? {}) as Record<string, SavedState>;
+  const differs = (x?: SavedState, y?: SavedState) =>
+    x?.saved !== y?.saved || x?.id !== y?.id || x?.category !== y?.category;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((key) => differs(a[key], b[key]));
+}
+
+/**
+ * Remembers which addresses are saved, so that tab events do not ask the server each time. The
+ * extension's own saves, edits and deletes update it at once, and so does whatever a page (the popup)
+ * finds out: the background follows this storage and redraws the badges whose state changed. Other
+ * changes (the web app) show when the user switches to the tab (the badge checks again then), or
  * once an entry is older than its time to live.
  */
 export function createSavedUrls(p: Platform, api: ExtensionApi, now: () => number = Date.now) {
   const read = async () => (await p.storage.session.get<Record<string, SavedState>>(savedUrlsKey)) ?? {};
 
+  /** What this context wrote last per address, so that it can tell its own writes from a page's. */
+  const written = new Map<string, string>();
+
   function write(key: string, state: SavedState | null) {
+    written.delete(key);
+    written.set(key, JSON.stringify(state));
+    if (written.size > maxEntries) written.delete(written.keys().next().value!);
     return exclusive(async () => {
-      const all = await read();
+      // A copy: the change's old value must stay the old one (a storage that hands out its own
+      // object, like the unit tests' fake, would otherwise see no change at all).
+      const all = { ...(await read()) };
       if (state) all[key] = state;
       else delete all[key];
       const keys = Object.keys(all);
@@ -62,6 +84,8 @@ export function createSavedUrls(p: Platform, api: ExtensionApi, now: () => numbe
     b ? { saved: true, id: b.id, category: b.category, checkedAt: now() } : { saved: false, checkedAt: now() };
 
   return {
+    /** Whether `state` (as a storage change shows it) is what this context itself last wrote for `key`. */
+    wroteItself: (key: string, state: SavedState | undefined) => written.get(key) === JSON.stringify(state ?? null),
     /** The remembered state, fresh or not; null when the address was never checked. */
     async remembered(url: string): Promise<SavedState | null> {
       const key = linkKeyOf(url);

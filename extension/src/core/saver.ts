@@ -2,7 +2,6 @@ import { bookmarkMessages, createBookmarkSchema, type Bookmark } from '@linkhive
 import type { Platform } from '../platform/browser';
 import type { ExtensionApi } from './api';
 import type { Account } from './auth';
-import { createExclusive } from './exclusive';
 import { problemOf, queuedMessage, staysQueued, type ProblemKind } from './problems';
 import {
   belongsTo,
@@ -18,11 +17,15 @@ import {
 import { rememberCategory } from './recentCategories';
 import type { SavedUrls } from './savedUrls';
 
+/**
+ * What became of a save. `saveId` is the waiting-list entry it was made as: the same save, whether
+ * it went out at once or on a later retry (a notification is shown once per save and outcome).
+ */
 export type SaveOutcome =
-  | { kind: 'saved'; bookmark: Bookmark; message: string }
-  | { kind: 'duplicate'; message: string; bookmark: Bookmark | null }
-  | { kind: 'queued'; reason: ProblemKind; message: string; item: QueuedSave }
-  | { kind: 'rejected'; message: string; field?: string };
+  | { kind: 'saved'; bookmark: Bookmark; message: string; saveId?: string }
+  | { kind: 'duplicate'; message: string; bookmark: Bookmark | null; saveId?: string }
+  | { kind: 'queued'; reason: ProblemKind; message: string; item: QueuedSave; saveId?: string }
+  | { kind: 'rejected'; message: string; field?: string; saveId?: string };
 
 /** What the popup, the shortcut and the context menu hand over: the shared schema cleans it. */
 export interface SaveInput {
@@ -44,8 +47,9 @@ export interface Saver {
 
 /**
  * The save flow. A save goes into the queue first and leaves it only when the server has answered
- * it: created, or refused for good (a duplicate, an invalid link). Anything else (no connection,
- * an ended session, an outdated extension, a server error) keeps it queued and sets an alarm.
+ * it: created, or refused for good (a duplicate, an invalid link). Anything else (no connection, a
+ * server that does not answer by the request's deadline, an ended session, an outdated extension, a
+ * server error) keeps it queued and sets an alarm.
  */
 export function createSaver(
   p: Platform,
@@ -58,13 +62,14 @@ export function createSaver(
      * only with the session it was made with; without one the queue waits for a sign-in.
      */
     account: () => Promise<Account>;
-    /** Told after each attempt, with the account it was made with, so that the badge of that address follows. */
-    changed?: (link: string, account: Account) => unknown;
+    /** Told after each attempt, with its account and outcome, so that the badge and the side panel follow. */
+    changed?: (link: string, account: Account, outcome: SaveOutcome) => unknown;
   },
 ): Saver {
   const { api, savedUrls } = deps;
 
-  async function send(item: QueuedSave, account: Account): Promise<SaveOutcome> {
+  async function attempt(item: QueuedSave, account: Account): Promise<SaveOutcome> {
+    const saveId = item.id;
     try {
       const { link, title, category, favourite, rssFeed } = item;
       // Sent with this account's token, and only when the save is this account's.
@@ -72,32 +77,70 @@ export function createSaver(
       const bookmark = await api.create({ link, title, category, favourite, rssFeed }, account, owner);
       await dequeue(p, item.id);
       await Promise.all([savedUrls.remember(bookmark), rememberCategory(p, bookmark.category)]);
-      return { kind: 'saved', bookmark, message: bookmarkMessages.bookmarked(bookmark.title, bookmark.category) };
+      const message = bookmarkMessages.bookmarked(bookmark.title, bookmark.category);
+      return { kind: 'saved', bookmark, message, saveId };
     } catch (error) {
       const problem = problemOf(error);
       if (problem.kind === 'duplicate') {
         await dequeue(p, item.id);
         const existing = await api.lookup(item.link, account).catch(() => null);
         if (existing) await savedUrls.remember(existing);
-        return { kind: 'duplicate', message: problem.message, bookmark: existing };
+        return { kind: 'duplicate', message: problem.message, bookmark: existing, saveId };
       }
       if (!staysQueued(problem.kind)) {
         await dequeue(p, item.id);
-        return { kind: 'rejected', message: problem.message, field: problem.field };
+        return { kind: 'rejected', message: problem.message, field: problem.field, saveId };
       }
-      await noteAttempt(p, item.id, queuedMessage(problem.kind, problem.message));
+      const message = queuedMessage(problem.kind, problem.message);
+      await noteAttempt(p, item.id, message);
       await p.alarms.every(retryAlarm, retryMinutes);
-      return { kind: 'queued', reason: problem.kind, message: queuedMessage(problem.kind, problem.message), item };
-    } finally {
-      await deps.changed?.(item.link, account);
+      return { kind: 'queued', reason: problem.kind, message, item, saveId };
     }
   }
 
   /**
-   * Sending is one item at a time, shared by save and flush: a save that updates a queued item and a
-   * retry of that item must not both send it (the second would come back as a duplicate).
+   * The sends under way, by waiting-list entry. There is no lock over all sending: a request the
+   * server never answers (until its deadline) holds up only its own save. A flush passes over an
+   * entry being sent; a newer save of that same address waits for that one send to end, so that the
+   * address is never posted twice at once (the second would come back as a duplicate).
    */
-  const sending = createExclusive();
+  const inFlight = new Map<string, Promise<SaveOutcome>>();
+
+  function send(item: QueuedSave, account: Account): Promise<SaveOutcome> {
+    const running = (async () => {
+      try {
+        return await attempt(item, account);
+      } finally {
+        inFlight.delete(item.id); // only one send of an entry runs at a time: this one
+      }
+    })().then(async (outcome) => {
+      await deps.changed?.(item.link, account, outcome);
+      return outcome;
+    });
+    inFlight.set(item.id, running);
+    return running;
+  }
+
+  /**
+   * A newer save of an address whose older save went out meanwhile with the older choice: the newer
+   * title, category and favourite win, as they would have in the waiting list.
+   */
+  async function amend(earlier: SaveOutcome, draft: SaveDraft, account: Account): Promise<SaveOutcome> {
+    if (earlier.kind !== 'saved') return earlier;
+    const { bookmark } = earlier;
+    const { title, category, favourite } = draft;
+    if (bookmark.title === title && bookmark.category === category && bookmark.favourite === favourite) return earlier;
+    try {
+      const updated = await api.update(bookmark.id, { title, category, favourite }, account);
+      await savedUrls.remember(updated);
+      const message = bookmarkMessages.bookmarked(updated.title, updated.category);
+      const amended: SaveOutcome = { ...earlier, bookmark: updated, message };
+      await deps.changed?.(updated.link, account, amended);
+      return amended;
+    } catch {
+      return earlier; // saved all the same, with the choice made first
+    }
+  }
 
   let flushing: Promise<SaveOutcome[]> | null = null;
 
@@ -106,13 +149,12 @@ export function createSaver(
     const account = await deps.account();
     if (account.userId === null) return outcomes;
     for (const { id } of await readQueue(p)) {
-      const outcome = await sending(async () => {
-        // As it is now: a save may have sent it (gone) or changed it meanwhile.
-        const item = (await readQueue(p)).find((q) => q.id === id);
-        // Another account's or another server's save stays queued, untouched, for its own session.
-        return item && belongsTo(item, account) ? send(item, account) : null;
-      });
-      if (!outcome) continue;
+      // As it is now: a save may have sent it (gone) or changed it meanwhile.
+      const item = (await readQueue(p)).find((q) => q.id === id);
+      // Another account's or another server's save stays queued, untouched, for its own session;
+      // one being sent already is left to that send.
+      if (!item || !belongsTo(item, account) || inFlight.has(id)) continue;
+      const outcome = await send(item, account);
       outcomes.push(outcome);
       // One 'still offline' (or signed out, or outdated) is enough to know: the rest would only wait
       // the same. A server error may be about this save alone: the next ones still go.
@@ -131,10 +173,24 @@ export function createSaver(
         return { kind: 'rejected', message: issue.message, field: issue.path.map(String)[0] };
       }
       const { promotor: _promotor, ...draft } = checked.data;
-      return sending(async () => {
-        const account = await deps.account();
-        return send(await enqueue(p, draft satisfies SaveDraft, account), account);
-      });
+      const account = await deps.account();
+      // In the durable waiting list before anything is sent: a hung request, a stopped worker or a
+      // closed popup loses nothing.
+      const queued = await enqueue(p, draft satisfies SaveDraft, account);
+      if (!inFlight.has(queued.id)) return send(queued, account);
+      // A retry is sending this address already: wait for it (its deadline bounds the wait), then
+      // send what is still waiting, or bring the saved bookmark to this newer choice.
+      let earlier: SaveOutcome | undefined;
+      for (;;) {
+        const running = inFlight.get(queued.id);
+        if (running) {
+          earlier = await running;
+          continue;
+        }
+        const item = (await readQueue(p)).find((q) => q.id === queued.id);
+        if (!item) return amend(earlier!, draft, account);
+        if (!inFlight.has(item.id)) return send(item, account);
+      }
     },
     flush() {
       // One flush at a time: events arrive in bursts (tab switches), the queue is sent once.

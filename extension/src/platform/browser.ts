@@ -123,10 +123,10 @@ export function createPlatform(b: BrowserApi) {
     storage: {
       local: area(b.storage.local),
       session: area(b.storage.session),
-      /** Calls back with the new value whenever another part of the extension changes `key`. */
-      onChange(which: 'local' | 'session', key: string, handler: Handler<[value: unknown]>) {
+      /** Calls back with the new (and the old) value whenever a part of the extension changes `key`. */
+      onChange(which: 'local' | 'session', key: string, handler: Handler<[value: unknown, old: unknown]>) {
         const listener = (changes: Record<string, Browser.storage.StorageChange>, name: string) => {
-          if (name === which && key in changes) return run(handler, changes[key]!.newValue);
+          if (name === which && key in changes) return run(handler, changes[key]!.newValue, changes[key]!.oldValue);
         };
         b.storage.onChanged.addListener(listener);
         return () => b.storage.onChanged.removeListener(listener);

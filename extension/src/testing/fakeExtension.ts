@@ -25,6 +25,8 @@ export interface SetupOptions {
   version?: string;
   signedIn?: boolean;
   now?: () => number;
+  /** The background's request deadline (by default shared/api's). */
+  timeoutMs?: number;
 }
 
 export async function setupExtension(options: SetupOptions = {}) {
@@ -59,7 +61,7 @@ export async function setupExtension(options: SetupOptions = {}) {
   await fakeBrowser.windows.create({ focused: true });
   const p = createPlatform(fakeBrowser);
   await writeSettings(p, { serverUrl: server.origin });
-  const bg = createBackground(p, { fetch: server.fetch, now: options.now });
+  const bg = createBackground(p, { fetch: server.fetch, now: options.now, timeoutMs: options.timeoutMs });
   listen(p, bg);
   // What another extension page (the popup, the options page) uses: the same storage, its own client.
   const pageApi = createExtensionApi(p, { fetch: server.fetch });

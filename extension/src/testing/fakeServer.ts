@@ -52,6 +52,10 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   const requests: RecordedRequest[] = [];
   const pageTitles = new Map<string, string>();
   let online = true;
+  /** Hanging: requests are taken and never answered, as by a stalled server or proxy. */
+  let hanging = false;
+  /** Requests taken while hanging: each can still be dropped, or answered late (a slow server). */
+  const hung: { drop: (error: Error) => void; answer: () => void }[] = [];
   let failures: number[] = [];
   let pages: number[] = [];
   let next = 0;
@@ -249,6 +253,29 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     requests.push({ method, path: url.pathname + url.search, headers, credentials: init.credentials, body });
     // What fetch does when nothing listens at the address.
     if (!online || url.origin !== origin) throw new TypeError('Failed to fetch');
+    // Accepted and not answered: only the caller's abort (its deadline), a dropped connection or a
+    // late answer ends it.
+    if (hanging)
+      return new Promise<Response>((resolve, reject) => {
+        const signal = init.signal;
+        const entry = {
+          drop: reject,
+          answer: () => resolve(answer(url, headers, method, body)),
+        };
+        hung.push(entry);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            hung.splice(hung.indexOf(entry), 1);
+            reject(signal.reason);
+          },
+          { once: true },
+        );
+      });
+    return answer(url, headers, method, body);
+  };
+
+  function answer(url: URL, headers: Record<string, string>, method: string, body: unknown): Response {
     const version = headers[extensionVersionHeader];
     if (version !== undefined && !isSupportedExtensionVersion(version, state.minimumVersion))
       return error(426, 'extension_outdated', extensionMessages.outdated);
@@ -264,7 +291,7 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     const auth = headers.Authorization ?? headers.authorization;
     const userId = auth?.startsWith('Bearer ') ? (tokens.get(auth.slice(7)) ?? null) : null;
     return route(method, url, userId, body);
-  };
+  }
 
   return {
     origin,
@@ -273,6 +300,18 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     state,
     setOnline(value: boolean) {
       online = value;
+    },
+    /** From now on requests are accepted and never answered (true), or answered again (false). */
+    hang(value: boolean) {
+      hanging = value;
+    },
+    /** Ends the requests left hanging as a dropped connection does (a server restart). */
+    dropHung() {
+      for (const { drop } of hung.splice(0)) drop(new TypeError('Failed to fetch'));
+    },
+    /** Answers the requests left hanging after all, as a server that was only slow. */
+    answerHung() {
+      for (const { answer } of hung.splice(0)) answer();
     },
     /** The next requests answer these statuses instead (e.g. 500, 503). */
     failNext(...statuses: number[]) {

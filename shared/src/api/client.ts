@@ -53,9 +53,27 @@ import type {
   SignupInput,
 } from '../domain/index.js';
 import { importMessages } from '../domain/messages.js';
-import { ApiError, networkErrorMessage, toApiError } from '../domain/apiError.js';
+import { ApiError, networkErrorMessage, timeoutMessage, toApiError } from '../domain/apiError.js';
 
-export { ApiError, networkErrorMessage, toApiError } from '../domain/apiError.js';
+export { ApiError, networkErrorMessage, timeoutMessage, toApiError } from '../domain/apiError.js';
+
+/**
+ * How long a request may take, answer included, before the client gives it up. A server (or a proxy)
+ * that accepts the connection and never answers would otherwise hold the caller forever: a save
+ * spinning, every later save waiting behind it.
+ */
+export const defaultRequestTimeoutMs = 15_000;
+/** Uploads carry whole files over links that may be slow: a longer deadline, still a deadline. */
+export const defaultUploadTimeoutMs = 120_000;
+/** Calls that fetch many outside sites on the server (a refresh of every feed) before answering. */
+export const slowRequestTimeoutMs = 60_000;
+
+/** What one call may add: the caller's own cancel, and a deadline of its own. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's deadline for this call; 0 means none (a caller that aborts by itself). */
+  timeoutMs?: number;
+}
 
 export interface ApiClientOptions {
   /** '' for the same origin (the web app); the server address for the extension. */
@@ -70,6 +88,8 @@ export interface ApiClientOptions {
    * only credential, and a web app cookie for the same server must not ride along.
    */
   credentials?: RequestCredentials;
+  /** The deadline of every request, in milliseconds (defaultRequestTimeoutMs); 0 means none. */
+  timeoutMs?: number;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -80,6 +100,8 @@ export interface UploadOptions {
   /** The last byte is sent: from then on the server is reading. */
   onUploaded?: () => void;
   signal?: AbortSignal;
+  /** The upload's deadline (defaultUploadTimeoutMs); 0 means none. */
+  timeoutMs?: number;
   /** What a status means when the answer is not the server's own error (a proxy's page). */
   fallbacks?: Partial<Record<number, ApiError>>;
 }
@@ -88,31 +110,59 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    init: { signal?: AbortSignal } = {},
-  ): Promise<T> {
+  /**
+   * The caller's signal joined with a deadline; `expired` tells a deadline from the caller's cancel.
+   * A timer and a controller of its own rather than AbortSignal.any, which older Safari lacks;
+   * `done` clears the timer once the answer is read.
+   */
+  function deadline(init: CallOptions, fallbackMs: number) {
+    const ms = init.timeoutMs ?? options.timeoutMs ?? fallbackMs;
+    if (!ms) return { signal: init.signal, expired: () => false, done: () => {} };
+    const controller = new AbortController();
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      controller.abort(new DOMException('The server did not answer in time', 'TimeoutError'));
+    }, ms);
+    const cancel = () => controller.abort(init.signal!.reason);
+    if (init.signal?.aborted) cancel();
+    else init.signal?.addEventListener('abort', cancel, { once: true });
+    return {
+      signal: controller.signal,
+      expired: () => expired && !init.signal?.aborted,
+      done: () => {
+        clearTimeout(timer);
+        init.signal?.removeEventListener('abort', cancel);
+      },
+    };
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown, init: CallOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const token = await options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    const { signal, expired, done } = deadline(init, isForm ? defaultUploadTimeoutMs : defaultRequestTimeoutMs);
     let res: Response;
+    let text: string;
     try {
       res = await doFetch(`${baseUrl}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         credentials: options.credentials ?? 'include',
-        signal: init.signal,
+        signal,
       });
+      // The deadline covers the answer's body too: a server may send its headers and then stall.
+      text = await res.text();
     } catch (e) {
+      if (expired()) throw new ApiError(0, 'timeout', timeoutMessage);
       if (init.signal?.aborted) throw e;
       throw new ApiError(0, 'network_error', networkErrorMessage);
+    } finally {
+      done();
     }
-    const text = await res.text();
     const data = text ? safeJson(text) : undefined;
     if (!res.ok) throw toApiError(res.status, data);
     return data as T;
@@ -125,7 +175,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
    */
   async function upload<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
     if (typeof XMLHttpRequest === 'undefined') {
-      const answer = await request<T>('POST', path, form, { signal: opts.signal });
+      const answer = await request<T>('POST', path, form, {
+        signal: opts.signal,
+        timeoutMs: opts.timeoutMs ?? options.timeoutMs ?? defaultUploadTimeoutMs,
+      });
       opts.onUploaded?.();
       return answer;
     }
@@ -139,6 +192,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', `${baseUrl}${path}`);
       xhr.withCredentials = (options.credentials ?? 'include') === 'include';
+      xhr.timeout = opts.timeoutMs ?? options.timeoutMs ?? defaultUploadTimeoutMs;
+      xhr.ontimeout = () => reject(new ApiError(0, 'timeout', timeoutMessage));
       for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
       xhr.upload.onprogress = (e) => opts.onUploadProgress?.(e.loaded, e.lengthComputable ? e.total : e.loaded);
       xhr.upload.onload = () => opts.onUploaded?.();
@@ -204,15 +259,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     feeds: {
       /** The merged list; `refresh` asks every source again (conditionally). */
-      list: (query: FeedListQuery = {}, init: { signal?: AbortSignal } = {}) =>
-        request<FeedList>('GET', `/api/feeds${queryString(query)}`, undefined, init),
+      list: (query: FeedListQuery = {}, init: CallOptions = {}) =>
+        request<FeedList>('GET', `/api/feeds${queryString(query)}`, undefined, {
+          timeoutMs: query.refresh ? slowRequestTimeoutMs : undefined,
+          ...init,
+        }),
       /** The sources as the server's cache knows them, without fetching any. */
       sources: () => request<FeedSourcesAnswer>('GET', '/api/feeds/sources'),
       loadSource: (id: string, opts: { refresh?: boolean } = {}) =>
-        request<FeedSource & FetchBudgetNote>('POST', `/api/feeds/sources/${encodeURIComponent(id)}/load`, {
-          refresh: opts.refresh ?? false,
-        }),
-      refresh: () => request<FeedSourcesAnswer>('POST', '/api/feeds/refresh', {}),
+        request<FeedSource & FetchBudgetNote>(
+          'POST',
+          `/api/feeds/sources/${encodeURIComponent(id)}/load`,
+          { refresh: opts.refresh ?? false },
+          { timeoutMs: slowRequestTimeoutMs },
+        ),
+      refresh: () => request<FeedSourcesAnswer>('POST', '/api/feeds/refresh', {}, { timeoutMs: slowRequestTimeoutMs }),
       /** One bookmark's feed (paid plans). */
       bookmarkFeed: (id: string, query: { page?: number; pageSize?: number; refresh?: boolean } = {}) =>
         request<BookmarkFeed>('GET', `/api/bookmarks/${encodeURIComponent(id)}/feed${queryString(query)}`),
@@ -232,7 +293,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       suggested: () => request<{ items: string[] }>('GET', '/api/categories/suggested'),
     },
     pages: {
-      preview: (url: string, init: { signal?: AbortSignal } = {}) =>
+      preview: (url: string, init: CallOptions = {}) =>
         request<PagePreview>('POST', '/api/pages/preview', { url }, init),
     },
     profile: {
@@ -302,7 +363,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       removeMember: (id: string, memberId: string) =>
         request<WithMessage>('DELETE', `/api/groups/${encodeURIComponent(id)}/members/${encodeURIComponent(memberId)}`),
       leave: (id: string) => request<WithMessage>('POST', `/api/groups/${encodeURIComponent(id)}/leave`, {}),
-      links: (id: string, query: GroupLinkListQuery = {}, init: { signal?: AbortSignal } = {}) =>
+      links: (id: string, query: GroupLinkListQuery = {}, init: CallOptions = {}) =>
         request<GroupLinkPage>(
           'GET',
           `/api/groups/${encodeURIComponent(id)}/links${queryString(query)}`,

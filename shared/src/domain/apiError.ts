@@ -16,6 +16,9 @@ export class ApiError extends Error {
 
 export const networkErrorMessage = 'The server cannot be reached. Check your connection and try again.';
 
+/** A server that took the request and did not answer within the client's deadline. */
+export const timeoutMessage = 'The server did not answer in time. Check your connection and try again.';
+
 /**
  * The one reading of a failed answer: the server's own error when the body is one, else the
  * fallback for that status (a proxy in front of the server may answer with a page of its own).

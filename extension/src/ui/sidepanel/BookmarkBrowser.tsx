@@ -13,6 +13,7 @@ import {
   useDebounced,
 } from '@linkhive/shared/ui';
 import { useEffect, useState } from 'react';
+import { onBookmarksChanged } from '../../core/changes';
 import { askBackground } from '../../core/messages';
 import { api, platform, savedUrls } from '../extension';
 import { useCategoryLists } from '../useCategoryLists';
@@ -35,6 +36,9 @@ export function BookmarkBrowser() {
     { q, category: category || undefined, favourite: favouritesOnly || undefined },
     version,
   );
+
+  // A save from the popup, the context menu, the shortcut or a retry: the list loads again.
+  useEffect(() => onBookmarksChanged(platform, () => setVersion((v) => v + 1)), []);
 
   useEffect(() => {
     api.categories().then(

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { NotificationProvider } from '@linkhive/shared/ui';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupPages } from '../../testing/extensionPages';
+import { BookmarkBrowser } from './BookmarkBrowser';
+
+vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
+
+afterEach(cleanup);
+
+/** A budget for a busy machine, not a wait: each check passes as soon as the list shows it. */
+const budget = { timeout: 10_000 };
+
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Bookmarks' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+describe('the side panel’s bookmarks', () => {
+  it('loads its list again after a save made elsewhere: the popup, the menu, the shortcut', async () => {
+    const ext = await setupPages();
+    await ext.server.seed({ link: 'https://first.example.com/', title: 'First', category: 'Work' });
+    render(
+      <NotificationProvider>
+        <BookmarkBrowser />
+      </NotificationProvider>,
+    );
+    await waitFor(() => expect(titles()).toEqual(['First']), budget);
+
+    // The popup's save goes through the background, as the menu's and the shortcut's do.
+    await ext.browser.runtime.sendMessage({
+      type: 'save',
+      input: { link: 'https://popup.example.com/', title: 'From the popup', category: 'Work' },
+    });
+    await waitFor(() => expect(titles()).toEqual(['From the popup', 'First']), budget);
+
+    await ext.openTab('https://shortcut.example.com/', 'From the shortcut');
+    await ext.pressShortcut();
+    await waitFor(() => expect(titles()).toEqual(['From the shortcut', 'From the popup', 'First']), budget);
+
+    // The popup's Edit and Undo: the change goes to the server, then the page tells the background.
+    const [shortcut, popup] = ext.server.stored().slice(-2).reverse();
+    await ext.pageApi.update(shortcut!.id, { title: 'Renamed in the popup' });
+    await ext.pageApi.remove(popup!.id);
+    await ext.browser.runtime.sendMessage({ type: 'refresh-badges', links: [shortcut!.link, popup!.link] });
+    await waitFor(() => expect(titles()).toEqual(['Renamed in the popup', 'First']), budget);
+  });
+});
