@@ -183,26 +183,28 @@ describe.each(testDialects)('import on %s', (dialect) => {
 
   it('puts back every bookmark an overwriting import replaced when a later slice fails (issue 27)', async () => {
     const a = await fresh();
-    // 1,500 links: the import saves them 500 a transaction, so two slices land before the third fails.
-    const links = generateLinks(1500, { seed: 21 });
-    links[1200] = { ...links[1200]!, url: 'https://refused-host.example.com/page' };
+    // 5,000 links: the import saves them 2,000 a transaction, so two slices land before the third fails.
+    const links = generateLinks(5000, { seed: 21 });
+    links[4500] = { ...links[4500]!, url: 'https://refused-host.example.com/page' };
     const text = Buffer.from(netscapeFile(links));
-    expect((await importFile(a, text, 'first.html')).job?.result?.imported).toBe(1500);
+    expect((await importFile(a, text, 'first.html')).job?.result?.imported).toBe(5000);
     const library = async () =>
       (
         await Promise.all(
-          [1, 2, 3, 4, 5, 6, 7, 8].map(
-            async (page) => (await a.get(`/api/bookmarks?pageSize=200&page=${page}`)).body.items as object[],
+          Array.from({ length: 50 }, (_, i) => i + 1).map(
+            async (page) => (await a.get(`/api/bookmarks?pageSize=100&page=${page}`)).body.items as object[],
           ),
         )
       ).flat();
     const before = await library();
-    expect(before).toHaveLength(1500);
+    expect(before).toHaveLength(5000);
 
     const allow = await refuseLinksTo(t, dialect, 'refused-host');
     try {
       const res = await importFile(a, text, 'again.html', { overwrite: 'true' });
       expect(res.job).toMatchObject({ status: 'failed', error: { code: 'import_failed', message: m.failed } });
+      // It had got that far: two slices replaced (their rows were set aside), the third refused.
+      expect(res.job?.processed).toBe(4000);
     } finally {
       await allow();
     }

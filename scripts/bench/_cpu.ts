@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../server/src/db/index.js';
+import { migrateToLatest } from '../../server/src/db/migrate.js';
+import { importRepository } from '../../server/src/features/import/repository.js';
+import { importPipeline } from '../../server/src/features/import/pipeline.js';
+import { parseNetscape } from '../../server/src/features/import/netscape-parser.js';
+import { generateLinks, netscapeFile } from '../../server/src/testing/netscape-file.js';
+const text = netscapeFile(generateLinks(50_000, { duplicateShare: 0.1, seed: 7 }));
+for (let round = 0; round < 3; round++) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-cpu-'));
+  const database = await openDatabase({ databaseUrl: null, dataDir } as any);
+  await migrateToLatest(database);
+  const now = new Date().toISOString();
+  await database.db.insertInto('user').values({ id: 'u1', name: 'u', email: 'u@x.test', emailVerified: 0, createdAt: now, updatedAt: now } as any).execute();
+  const repo = importRepository(database.db, database.dialect);
+  await repo.createJob('j1', 'u1', new Date(Date.now() + 60000).toISOString());
+  const parsed = parseNetscape(text) as any;
+  const job = { id: 'j1', userId: 'u1', overwrite: false };
+  const pipeline = importPipeline(repo);
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await pipeline.accept(job, parsed);
+  const { result } = await pipeline.run(job, parsed);
+  const cpu = process.cpuUsage(c0);
+  const wall = performance.now() - t0;
+  await database.destroy();
+  const size = (f: string) => (fs.existsSync(path.join(dataDir, f)) ? fs.statSync(path.join(dataDir, f)).size / 1e6 : 0);
+  console.log(`save ${result.imported}: wall ${Math.round(wall)} ms, cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms, db ${size('linkhive.db').toFixed(1)} MB wal ${size('linkhive.db-wal').toFixed(1)}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
