@@ -20,6 +20,7 @@ import { measureWorkspaces } from './workspaces.js';
 import { measureScaleOut } from './scale-out.js';
 import { measureBackup } from './backup.js';
 import { measureMailLanes } from './mail-lanes.js';
+import { measureStartTree } from './start-tree.js';
 
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], {
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -130,6 +131,8 @@ const extension = await measureExtension(chromium);
 const scaleOut = await measureScaleOut();
 // npm run backup of a running server's 100,000-bookmark database, and putting it back.
 const backup = await measureBackup();
+// What npm start leaves running, idle.
+const npmStartTreeIdle = await measureStartTree();
 // On a server of its own: a new user's welcome mail while another's 3,000 screenshots wait.
 const mailLanes = await measureMailLanes(chromium);
 
@@ -178,6 +181,7 @@ console.log(
       scaleOut,
       backup,
       mailLanes,
+      npmStartTreeIdle,
       // Not measured by this run: linkding 1.46 beside Linkhive on one machine (issue 27, 8 rounds,
       // the same 50,000-link file and client). The figures to beat, printed for comparison.
       linkdingSideBySide: {
