@@ -6,7 +6,9 @@ import { fallbackCategory } from '../core/config';
 import { createMenuHandler } from '../core/menus';
 import { isBackgroundRequest, type BackgroundRequest } from '../core/messages';
 import { createNotifier } from '../core/notifier';
+import { createOmnibox } from '../core/omnibox';
 import { readQueue } from '../core/queue';
+import { saveAllTabs } from '../core/saveAllTabs';
 import { createSaver } from '../core/saver';
 import { createSavedUrls } from '../core/savedUrls';
 import { readSettings } from '../core/settings';
@@ -33,6 +35,7 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
   const category = async () => (await readSettings(p)).defaultCategory ?? fallbackCategory;
   const onMenuClick = createMenuHandler(p, { api, saver, notifier, category });
   const onCommand = createShortcutHandler(p, { saver, notifier, category });
+  const omnibox = createOmnibox(p, { api });
 
   /** Sends the queue and tells the user about each save that went out. */
   async function retry() {
@@ -66,10 +69,12 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
         return retry();
       case 'refresh-badges':
         return Promise.all(request.links.map((link) => badge.refreshLink(link))).then(() => ({ ok: true }));
+      case 'save-all-tabs':
+        return saveAllTabs(p, { saver }, request.windowId, request.category);
     }
   }
 
-  return { api, savedUrls, badge, saver, notifier, onMenuClick, onCommand, retry, retrySoon, authChanged, answer };
+  return { api, savedUrls, badge, saver, notifier, onMenuClick, onCommand, omnibox, retry, retrySoon, authChanged, answer };
 }
 
 export type Background = ReturnType<typeof createBackground>;

@@ -14,6 +14,7 @@ export function listen(p: Platform, bg: Background): void {
   p.runtime.onStartup(() => bg.retry());
   p.menus.onClicked(bg.onMenuClick);
   p.commands.onCommand(bg.onCommand);
+  p.omnibox.listen(bg.omnibox);
 
   p.tabs.onActivated((tabId) => Promise.all([bg.badge.refresh(tabId), bg.retrySoon()]));
   p.tabs.onUpdated((tabId, change, tab) => {
