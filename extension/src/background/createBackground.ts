@@ -74,7 +74,20 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
     }
   }
 
-  return { api, savedUrls, badge, saver, notifier, onMenuClick, onCommand, omnibox, retry, retrySoon, authChanged, answer };
+  return {
+    api,
+    savedUrls,
+    badge,
+    saver,
+    notifier,
+    onMenuClick,
+    onCommand,
+    omnibox,
+    retry,
+    retrySoon,
+    authChanged,
+    answer,
+  };
 }
 
 export type Background = ReturnType<typeof createBackground>;

@@ -58,7 +58,11 @@ export async function saveAllTabs(
       continue;
     }
     seen.add(key);
-    const outcome: SaveOutcome = await deps.saver.save({ link: tab.url, title: autoTitle(tab.title, tab.url), category });
+    const outcome: SaveOutcome = await deps.saver.save({
+      link: tab.url,
+      title: autoTitle(tab.title, tab.url),
+      category,
+    });
     if (outcome.kind === 'saved') counts.saved++;
     else if (outcome.kind === 'duplicate') counts.skipped++;
     else if (outcome.kind === 'queued') counts.waiting++;

@@ -33,7 +33,9 @@ describe('the server address', () => {
 
 describe('storeBuildWarning', () => {
   it('warns when a build names no server, and says how to name one', () => {
-    expect(storeBuildWarning(undefined)).toContain('LINKHIVE_SERVER_URL is not set: this build talks to http://localhost:3000');
+    expect(storeBuildWarning(undefined)).toContain(
+      'LINKHIVE_SERVER_URL is not set: this build talks to http://localhost:3000',
+    );
     expect(storeBuildWarning('')).toContain('LINKHIVE_SERVER_URL=https://links.example.com npm run build');
     expect(storeBuildWarning('https://links.example.com')).toBeNull();
   });

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { checkServer, serverCheckMessages } from './serverCheck';
 
 const url = 'https://links.example.com';
-const answer = (status: number, body: string, type = 'application/json') => async () =>
-  new Response(body, { status, headers: { 'content-type': type } });
+const answer =
+  (status: number, body: string, type = 'application/json') =>
+  async () =>
+    new Response(body, { status, headers: { 'content-type': type } });
 
 describe('checkServer', () => {
   it('says Connected for the health answer of a Linkhive server', async () => {
@@ -23,7 +25,9 @@ describe('checkServer', () => {
 
   it('gives up on a server that never answers, once, within its deadline', async () => {
     const hang = (_: unknown, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      );
     expect(await checkServer(url, { fetch: hang, timeoutMs: 20 })).toMatchObject({ kind: 'unreachable' });
   });
 
@@ -34,7 +38,10 @@ describe('checkServer', () => {
       answer(200, '{"status":"UP"}'),
       answer(502, '{"message":"Bad gateway"}'),
     ])
-      expect(await checkServer(url, { fetch })).toEqual({ kind: 'not-linkhive', message: serverCheckMessages.notLinkhive(url) });
+      expect(await checkServer(url, { fetch })).toEqual({
+        kind: 'not-linkhive',
+        message: serverCheckMessages.notLinkhive(url),
+      });
   });
 
   it('passes on the server’s own words when Linkhive answers with an error', async () => {
@@ -42,7 +49,10 @@ describe('checkServer', () => {
     expect((await checkServer(url, { fetch: down })).message).toBe(
       'https://links.example.com is a Linkhive server but cannot serve just now: The database does not answer',
     );
-    const old = answer(426, JSON.stringify({ error: { code: 'extension_outdated', message: extensionMessages.outdated } }));
+    const old = answer(
+      426,
+      JSON.stringify({ error: { code: 'extension_outdated', message: extensionMessages.outdated } }),
+    );
     expect(await checkServer(url, { fetch: old })).toEqual({ kind: 'outdated', message: extensionMessages.outdated });
   });
 });

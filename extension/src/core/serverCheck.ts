@@ -34,7 +34,10 @@ export async function checkServer(
   let res: Response;
   try {
     res = await doFetch(`${serverUrl}/api/health`, {
-      headers: { Accept: 'application/json', ...(options.version ? { [extensionVersionHeader]: options.version } : {}) },
+      headers: {
+        Accept: 'application/json',
+        ...(options.version ? { [extensionVersionHeader]: options.version } : {}),
+      },
       credentials: 'omit',
       signal: AbortSignal.timeout(options.timeoutMs ?? serverCheckTimeoutMs),
     });
@@ -47,7 +50,8 @@ export async function checkServer(
   } catch {
     return { kind: 'not-linkhive', message: serverCheckMessages.notLinkhive(serverUrl) };
   }
-  if (res.ok && isRecord(body) && body.ok === true) return { kind: 'connected', message: serverCheckMessages.connected(serverUrl) };
+  if (res.ok && isRecord(body) && body.ok === true)
+    return { kind: 'connected', message: serverCheckMessages.connected(serverUrl) };
   const error = isRecord(body) && isRecord(body.error) ? body.error : null;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     if (res.status === 426) return { kind: 'outdated', message: extensionMessages.outdated };

@@ -84,8 +84,7 @@ export async function setupExtension(options: SetupOptions = {}) {
     clickMenu: (info: Record<string, unknown>, tab?: unknown) => menuClicked.trigger(info, tab),
     pressShortcut: (name = 'save-page') => command.trigger(name),
     /** Types in the address bar after `lh `, and answers the suggestions Chrome would show. */
-    typeInAddressBar: (text: string) =>
-      new Promise<unknown[]>((resolve) => void omniboxTyped.trigger(text, resolve)),
+    typeInAddressBar: (text: string) => new Promise<unknown[]>((resolve) => void omniboxTyped.trigger(text, resolve)),
     enterInAddressBar: (text: string, where = 'currentTab') => omniboxEntered.trigger(text, where),
     setLinkText: (href: string, text: string) => linkTexts.set(href, text),
     setBookmarkTree: (tree: BrowserBookmarkNode[]) => {

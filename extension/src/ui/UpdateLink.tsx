@@ -3,7 +3,8 @@ import { extensionStoreLinks } from '@linkhive/shared/domain';
 import { pageTexts } from './texts';
 
 /** Edge says so in its user agent ('Edg/'); every other Chromium gets the Chrome Web Store. */
-export const storeLink = () => (/\bEdg\//.test(navigator.userAgent) ? extensionStoreLinks.edge : extensionStoreLinks.chrome);
+export const storeLink = () =>
+  /\bEdg\//.test(navigator.userAgent) ? extensionStoreLinks.edge : extensionStoreLinks.chrome;
 
 /** Beside "please update": where the update is, so the message is something the user can act on. */
 export function UpdateLink() {

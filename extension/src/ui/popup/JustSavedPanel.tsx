@@ -34,7 +34,8 @@ export function JustSavedPanel({ bookmark, note, categories, suggested, onChange
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'undo' | null>(null);
 
-  const refreshBadges = (links: string[]) => askBackground(platform, { type: 'refresh-badges', links }).catch(() => null);
+  const refreshBadges = (links: string[]) =>
+    askBackground(platform, { type: 'refresh-badges', links }).catch(() => null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -48,7 +48,11 @@ function viewOf(outcome: SaveOutcome, fresh: boolean): View | null {
       return { kind: fresh ? 'justSaved' : 'saved', bookmark: outcome.bookmark, note: outcome.message };
     case 'duplicate':
       return outcome.bookmark
-        ? { kind: 'saved', bookmark: outcome.bookmark, note: extensionMessages.alreadySavedIn(outcome.bookmark.category) }
+        ? {
+            kind: 'saved',
+            bookmark: outcome.bookmark,
+            note: extensionMessages.alreadySavedIn(outcome.bookmark.category),
+          }
         : { kind: 'form', warning: outcome.message };
     case 'queued':
       if (outcome.reason === 'outdated') return { kind: 'outdated', message: outcome.message };
