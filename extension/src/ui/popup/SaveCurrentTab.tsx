@@ -118,6 +118,15 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
         ]);
         return lookup();
       }
+      // Known to be saved: one lookup shows it, where a save would take two requests (its refusal
+      // as a duplicate, then the lookup). Deleted since (the web app), it is saved again below.
+      if ((await savedUrls.remembered(tab.url))?.saved) {
+        const found = await api.lookup(tab.url);
+        if (found) {
+          await savedUrls.remember(found);
+          return show({ kind: 'saved', bookmark: found, note: extensionMessages.alreadySavedIn(found.category) });
+        }
+      }
       const category = await oneClickCategory(platform, defaultCategory);
       const outcome = await saveAtOnce(platform, tab, category);
       show(viewOf(outcome, true) ?? { kind: 'form', warning: outcome.message });
