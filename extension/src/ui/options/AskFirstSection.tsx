@@ -1,5 +1,5 @@
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { writeSettings } from '../../core/settings';
 import { platform } from '../extension';
 import { pageTexts } from '../texts';
@@ -7,13 +7,19 @@ import { pageTexts } from '../texts';
 /** One click saves (the default) or the popup asks first, with the form, as it used to. */
 export function AskFirstSection({ askFirst }: { askFirst: boolean }) {
   const help = useId();
+  // Shown at once, not after the round trip through storage that brings the setting back.
+  const [on, setOn] = useState(askFirst);
+  useEffect(() => setOn(askFirst), [askFirst]);
   return (
     <Stack spacing={0.5}>
       <FormControlLabel
         control={
           <Switch
-            checked={askFirst}
-            onChange={(e) => void writeSettings(platform, { askFirst: e.target.checked })}
+            checked={on}
+            onChange={(e) => {
+              setOn(e.target.checked);
+              void writeSettings(platform, { askFirst: e.target.checked });
+            }}
             slotProps={{ input: { 'aria-describedby': help } }}
           />
         }
