@@ -2,6 +2,7 @@ import type { Platform } from '../platform/browser';
 import { authKey } from '../core/auth';
 import { menuItems } from '../core/menus';
 import { actionPrefix } from '../core/notifier';
+import { omniboxDefault } from '../core/omnibox';
 import { retryAlarm } from '../core/queue';
 import type { Background } from './createBackground';
 
@@ -15,6 +16,7 @@ export function listen(p: Platform, bg: Background): void {
   p.menus.onClicked(bg.onMenuClick);
   p.commands.onCommand(bg.onCommand);
   p.omnibox.listen(bg.omnibox);
+  void p.omnibox.setDefault(omniboxDefault).catch((e: unknown) => console.error('Linkhive:', e));
 
   p.tabs.onActivated((tabId) => Promise.all([bg.badge.refresh(tabId), bg.retrySoon()]));
   p.tabs.onUpdated((tabId, change, tab) => {

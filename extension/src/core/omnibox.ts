@@ -6,6 +6,8 @@ import { linkKeyOf } from './savedUrls';
 
 /** The address-bar keyword: `lh` then a space, then the search. */
 export const omniboxKeyword = 'lh';
+/** The address bar's first line while typing: what Enter on the typed text does. */
+export const omniboxDefault = 'Search your Linkhive bookmarks for <match>%s</match>';
 /** Chrome shows about this many suggestions; more would be fetched for nothing. */
 export const omniboxLimit = 6;
 

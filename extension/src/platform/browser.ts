@@ -244,7 +244,9 @@ export function createPlatform(b: BrowserApi) {
         });
         b.omnibox.onInputEntered.addListener((text, where) => run(handlers.enter, text, where));
       },
-      setDefault: (description: string) => b.omnibox.setDefaultSuggestion({ description }),
+      async setDefault(description: string) {
+        await b.omnibox.setDefaultSuggestion({ description });
+      },
     },
 
     commands: {

@@ -102,7 +102,12 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
       }, failed);
 
     void (async () => {
-      const waiting = await waitingSaveOf(platform, tab.url);
+      // Local reads only, side by side: the one-click save starts as soon as they are in.
+      const [waiting, known, category] = await Promise.all([
+        waitingSaveOf(platform, tab.url),
+        savedUrls.remembered(tab.url),
+        oneClickCategory(platform, defaultCategory),
+      ]);
       if (waiting) {
         show({ kind: 'waiting', message: waiting.problem ?? extensionMessages.queued, item: waiting });
         // Opening the popup is a good moment to try again; the list's change brings the answer.
@@ -120,14 +125,13 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
       }
       // Known to be saved: one lookup shows it, where a save would take two requests (its refusal
       // as a duplicate, then the lookup). Deleted since (the web app), it is saved again below.
-      if ((await savedUrls.remembered(tab.url))?.saved) {
+      if (known?.saved) {
         const found = await api.lookup(tab.url);
         if (found) {
           await savedUrls.remember(found);
           return show({ kind: 'saved', bookmark: found, note: extensionMessages.alreadySavedIn(found.category) });
         }
       }
-      const category = await oneClickCategory(platform, defaultCategory);
       const outcome = await saveAtOnce(platform, tab, category);
       show(viewOf(outcome, true) ?? { kind: 'form', warning: outcome.message });
       void askBackground(platform, { type: 'flush' }).catch(() => null);
