@@ -122,6 +122,7 @@ test('"Ask before saving" in the options brings the form back: focus in the titl
   await expect(form.getByLabel('Title')).toBeFocused();
   // Nothing is saved before the user says so.
   expect((await ext.bookmarks()).items).toEqual([]);
+  expect(await axeFindings(popup)).toEqual([]);
   await popup.keyboard.press('Enter');
   await expect(popup.getByRole('region', { name: 'Saved' }).getByRole('status')).toHaveText(
     m.bookmarked('Feeds test page', 'Uncategorized'),
@@ -156,6 +157,7 @@ test('a page whose save waits for the server shows as waiting, not as an empty f
     await expect(waiting).toContainText(extensionMessages.queued);
     await expect(waiting).toContainText('Waiting to be sent: Feeds test page (Uncategorized)');
     await expect(popup.getByRole('form', { name: 'Add Link' })).toHaveCount(0);
+    expect(await axeFindings(popup)).toEqual([]);
   } finally {
     await ext.server.start();
   }
