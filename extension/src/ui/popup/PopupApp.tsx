@@ -46,7 +46,7 @@ export function PopupApp() {
           <Button size="small" onClick={openPanel} disabled={!session}>
             My bookmarks
           </Button>
-          <OpenWebAppLink />
+          <OpenWebAppLink asButton />
           <Button size="small" onClick={() => platform.runtime.openOptions()}>
             Options
           </Button>
