@@ -19,7 +19,7 @@ import { usePendingSaves } from '../usePendingSaves';
 import { useWorkspaceGroups } from '../useWorkspaceGroups';
 import { GroupSavedPanel } from './GroupSavedPanel';
 import { JustSavedPanel } from './JustSavedPanel';
-import { oneClickCategory, saveAtOnce, waitingSaveOf } from './pageStatus';
+import { openPage, type Opening } from './pageStatus';
 import { SavedPanel } from './SavedPanel';
 import { saveToGroup } from './saveToGroup';
 import { WaitingPanel } from './WaitingPanel';
@@ -71,8 +71,11 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
   const defaultCategory = useExtensionSession((s) => s.settings.defaultCategory);
   const web = linkKeyOf(tab.url) !== null;
   const [view, setView] = useState<View>(web ? { kind: 'checking' } : { kind: 'unsupported' });
-  const lists = useCategoryLists(web);
-  const workspace = useWorkspaceGroups(web);
+  // Asked for once the page's own answer is in: on a busy server four list requests beside the
+  // one-click save would hold it up, and nothing on screen needs them before.
+  const settled = web && view.kind !== 'checking';
+  const lists = useCategoryLists(settled);
+  const workspace = useWorkspaceGroups(settled);
   const owned = workspace.groups.filter((g) => g.isOwner);
   /** '' saves a bookmark; a group's id saves into that group. */
   const [target, setTarget] = useState('');
@@ -101,47 +104,38 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
         );
       }, failed);
 
+    const flushSoon = () => void askBackground(platform, { type: 'flush' }).catch(() => null);
     void (async () => {
-      // Local reads only, side by side: the one-click save starts as soon as they are in.
-      const [waiting, known, category] = await Promise.all([
-        waitingSaveOf(platform, tab.url),
-        savedUrls.remembered(tab.url),
-        oneClickCategory(platform, defaultCategory),
-      ]);
-      if (waiting) {
-        show({ kind: 'waiting', message: waiting.problem ?? extensionMessages.queued, item: waiting });
-        // Opening the popup is a good moment to try again; the list's change brings the answer.
-        void askBackground(platform, { type: 'flush' }).catch(() => null);
-        return;
+      const opening: Opening =
+        round.mode === 'lookup' ? { kind: 'ask' } : await openPage(platform, { api, savedUrls }, tab, askFirst);
+      switch (opening.kind) {
+        case 'waiting':
+          show({ kind: 'waiting', message: opening.item.problem ?? extensionMessages.queued, item: opening.item });
+          // Opening the popup is a good moment to try again; the list's change brings the answer.
+          return flushSoon();
+        case 'ask':
+          // Saves waiting in the list go first, so that a page whose save has just gone out shows as
+          // saved; a slow server does not hold the popup up.
+          await Promise.race([
+            askBackground(platform, { type: 'flush' }).catch(() => null),
+            new Promise((resolve) => setTimeout(resolve, flushWaitMs)),
+          ]);
+          return lookup();
+        case 'found':
+          return show({
+            kind: 'saved',
+            bookmark: opening.bookmark,
+            note: extensionMessages.alreadySavedIn(opening.bookmark.category),
+          });
+        case 'saved':
+          show(viewOf(opening.outcome, true) ?? { kind: 'form', warning: opening.outcome.message });
+          return flushSoon();
       }
-      if (askFirst || round.mode === 'lookup') {
-        // Saves waiting in the list go first, so that a page whose save has just gone out shows as
-        // saved; a slow server does not hold the popup up.
-        await Promise.race([
-          askBackground(platform, { type: 'flush' }).catch(() => null),
-          new Promise((resolve) => setTimeout(resolve, flushWaitMs)),
-        ]);
-        return lookup();
-      }
-      // Known to be saved: one lookup shows it, where a save would take two requests (its refusal
-      // as a duplicate, then the lookup). Deleted since (the web app), it is saved again below.
-      if (known?.saved) {
-        const found = await api.lookup(tab.url);
-        if (found) {
-          await savedUrls.remember(found);
-          return show({ kind: 'saved', bookmark: found, note: extensionMessages.alreadySavedIn(found.category) });
-        }
-      }
-      const outcome = await saveAtOnce(platform, tab, category);
-      show(viewOf(outcome, true) ?? { kind: 'form', warning: outcome.message });
-      void askBackground(platform, { type: 'flush' }).catch(() => null);
     })().catch(failed);
     return () => {
       live = false;
     };
-    // The default category is read once, when the popup opens; a later change is for the next save.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab.url, web, askFirst, round]);
+  }, [tab, web, askFirst, round]);
 
   // The waiting save has left the list (sent, or refused for good): what became of it.
   const waitingId = view.kind === 'waiting' ? view.item.id : null;
