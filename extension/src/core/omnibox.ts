@@ -32,16 +32,17 @@ export function createOmnibox(p: Platform, deps: { api: ExtensionApi }) {
   // Each key press asks again; an older answer arriving late must not replace a newer one.
   let asked = 0;
 
-  async function suggest(text: string): Promise<OmniboxSuggestion[]> {
+  /** The suggestions for what is typed; null when a newer key press has asked since (say nothing). */
+  async function suggest(text: string): Promise<OmniboxSuggestion[] | null> {
     const q = text.trim();
     const ticket = ++asked;
     if (!q || (await currentAccount(p)).userId === null) return [];
     try {
       const page = await deps.api.list({ q, pageSize: omniboxLimit });
-      return ticket === asked ? page.items.map(suggestionOf) : [];
+      return ticket === asked ? page.items.map(suggestionOf) : null;
     } catch {
       // Offline or signed out: the address bar shows no suggestions, Enter still opens the search.
-      return [];
+      return ticket === asked ? [] : null;
     }
   }
 

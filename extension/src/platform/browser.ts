@@ -236,11 +236,15 @@ export function createPlatform(b: BrowserApi) {
        * `enter` gets what was chosen (a suggestion's content or the typed text) and where to open it.
        */
       listen(handlers: {
-        suggest: (text: string) => Promise<OmniboxSuggestion[]>;
+        /** Null: a newer key press has asked since; its answer is the one to show. */
+        suggest: (text: string) => Promise<OmniboxSuggestion[] | null>;
         enter: (text: string, where: OmniboxDisposition) => unknown;
       }) {
         b.omnibox.onInputChanged.addListener((text, show) => {
-          void handlers.suggest(text).then(show, (e: unknown) => console.error('Linkhive:', e));
+          void handlers.suggest(text).then(
+            (found) => found && show(found),
+            (e: unknown) => console.error('Linkhive:', e),
+          );
         });
         b.omnibox.onInputEntered.addListener((text, where) => run(handlers.enter, text, where));
       },
