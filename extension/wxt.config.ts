@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
-import { defaultServerUrl, hostPermissionFor, normaliseServerUrl } from './src/core/serverAddress';
+import { omniboxKeyword } from './src/core/omnibox';
+import { defaultServerUrl, hostPermissionFor, normaliseServerUrl, storeBuildWarning } from './src/core/serverAddress';
 import { saveCommand } from './src/core/shortcut';
 
 // The server a build talks to out of the box. Another one is chosen in the options page, which
@@ -7,8 +8,16 @@ import { saveCommand } from './src/core/shortcut';
 const serverUrl = normaliseServerUrl(process.env.LINKHIVE_SERVER_URL || defaultServerUrl);
 if (!serverUrl) throw new Error(`LINKHIVE_SERVER_URL is not an http(s) address: ${process.env.LINKHIVE_SERVER_URL}`);
 
+// Test builds (LINKHIVE_TEST_BUILD=1) expose the background on `globalThis.linkhive`, for what
+// automation cannot click (a context menu, the address bar), and go to .output/test so that the
+// store build beside them never carries that hook.
+const testBuild = process.env.LINKHIVE_TEST_BUILD === '1';
+const warning = testBuild ? null : storeBuildWarning(process.env.LINKHIVE_SERVER_URL);
+if (warning) console.warn(`\n⚠ ${warning.replace(/\n/g, '\n  ')}\n`);
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
+  outDir: testBuild ? '.output/test' : '.output',
   // Explicit imports everywhere: a reader (and the type checker) sees where `browser` comes from.
   imports: false,
   manifest: {
@@ -34,10 +43,15 @@ export default defineConfig({
         suggested_key: { default: 'Alt+Shift+S' },
         description: 'Save the current page to Linkhive',
       },
+      // Opens the popup, as a click on the toolbar icon does (which saves at once unless 'ask first').
+      _execute_action: {
+        suggested_key: { default: 'Alt+Shift+L' },
+      },
     },
+    omnibox: { keyword: omniboxKeyword },
   },
   vite: () => ({
-    define: { __LINKHIVE_SERVER_URL__: JSON.stringify(serverUrl) },
+    define: { __LINKHIVE_SERVER_URL__: JSON.stringify(serverUrl), __LINKHIVE_TEST_BUILD__: JSON.stringify(testBuild) },
     build: {
       // Pages load from the extension's own files; `npm run bench` reports their gzip sizes.
       chunkSizeWarningLimit: 1000,

@@ -66,9 +66,18 @@ function buildWeb() {
 
 // `wxt zip` builds first, so this one step leaves extension/.output/chrome-mv3 and edge-mv3 and a
 // store-ready zip of each (linkhive-<version>-chrome.zip, linkhive-<version>-edge.zip) beside them.
+// Then a test build into extension/.output/test/chrome-mv3, which the end-to-end tests load: it alone
+// exposes the worker's parts on `globalThis.linkhive` for what automation cannot click.
 function buildExtension() {
+  // Without LINKHIVE_SERVER_URL the zips talk to localhost: wxt.config.ts warns about it in the build's output.
   const r = spawnSync('npm', ['run', 'zip', '-w', 'extension'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('The extension did not build');
+  const t = spawnSync('npx', ['wxt', 'build'], {
+    cwd: path.join(root, 'extension'),
+    stdio: 'inherit',
+    env: { ...process.env, LINKHIVE_TEST_BUILD: '1' },
+  });
+  if (t.status !== 0) throw new Error('The extension test build did not build');
 }
 
 const built = [];

@@ -12,7 +12,10 @@ import { startRestartableServer, type RestartableServer } from './appServer.js';
 // The extension API inside worker.evaluate and page.evaluate callbacks, which run in Chromium.
 declare const chrome: any;
 
-export const extensionDir = path.resolve(import.meta.dirname, '../../extension/.output/chrome-mv3');
+// The test build (scripts/build.mjs): the store build has no `globalThis.linkhive` hook.
+export const extensionDir = path.resolve(import.meta.dirname, '../../extension/.output/test/chrome-mv3');
+/** The store build, as users get it. */
+export const storeExtensionDir = path.resolve(import.meta.dirname, '../../extension/.output/chrome-mv3');
 
 interface Fixtures {
   extensionId: string;

@@ -7,7 +7,9 @@ import { fallbackCategory } from '../core/config';
 import { createMenuHandler } from '../core/menus';
 import { isBackgroundRequest, type BackgroundRequest } from '../core/messages';
 import { createNotifier } from '../core/notifier';
+import { createOmnibox } from '../core/omnibox';
 import { readQueue } from '../core/queue';
+import { saveAllTabs } from '../core/saveAllTabs';
 import { createSaver } from '../core/saver';
 import { changedLinks, createSavedUrls, type SavedState } from '../core/savedUrls';
 import { readSettings } from '../core/settings';
@@ -39,6 +41,7 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
   const category = async () => (await readSettings(p)).defaultCategory ?? fallbackCategory;
   const onMenuClick = createMenuHandler(p, { api, saver, notifier, category });
   const onCommand = createShortcutHandler(p, { saver, notifier, category });
+  const omnibox = createOmnibox(p, { api });
 
   /** Sends the queue and tells the user about each save that went out. */
   async function retry() {
@@ -75,6 +78,8 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
         return Promise.all([badge.refreshLinks(request.links), announceBookmarksChanged(p, request.links)]).then(
           () => ({ ok: true }) as const,
         );
+      case 'save-all-tabs':
+        return saveAllTabs(p, { saver }, request.windowId, request.category);
     }
   }
 
@@ -97,6 +102,7 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
     notifier,
     onMenuClick,
     onCommand,
+    omnibox,
     retry,
     retrySoon,
     authChanged,

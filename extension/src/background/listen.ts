@@ -2,6 +2,7 @@ import type { Platform } from '../platform/browser';
 import { authKey } from '../core/auth';
 import { menuItems } from '../core/menus';
 import { actionPrefix } from '../core/notifier';
+import { omniboxDefault } from '../core/omnibox';
 import { retryAlarm } from '../core/queue';
 import { savedUrlsKey } from '../core/savedUrls';
 import type { Background } from './createBackground';
@@ -15,6 +16,8 @@ export function listen(p: Platform, bg: Background): void {
   p.runtime.onStartup(() => bg.retry());
   p.menus.onClicked(bg.onMenuClick);
   p.commands.onCommand(bg.onCommand);
+  p.omnibox.listen(bg.omnibox);
+  void p.omnibox.setDefault(omniboxDefault).catch((e: unknown) => console.error('Linkhive:', e));
 
   // The tab the user turns to is checked with the server again (the remembered answer shows first):
   // a bookmark deleted in the web app loses its tick as soon as its page is looked at.

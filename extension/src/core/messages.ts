@@ -1,4 +1,5 @@
 import type { Platform } from '../platform/browser';
+import type { SaveAllSummary } from './saveAllTabs';
 import type { SaveInput, SaveOutcome } from './saver';
 
 /**
@@ -9,17 +10,20 @@ export type BackgroundRequest =
   | { type: 'save'; input: SaveInput }
   | { type: 'flush' }
   /** After an edit or a delete in a page: the badges of tabs showing these addresses follow, and open lists. */
-  | { type: 'refresh-badges'; links: string[] };
+  | { type: 'refresh-badges'; links: string[] }
+  /** 'Save all tabs' of a window into one category: the worker keeps going if the popup closes. */
+  | { type: 'save-all-tabs'; windowId: number; category: string };
 
 export interface BackgroundReplies {
   save: SaveOutcome;
   flush: SaveOutcome[];
   'refresh-badges': { ok: true };
+  'save-all-tabs': SaveAllSummary;
 }
 
 export function isBackgroundRequest(message: unknown): message is BackgroundRequest {
   const type = (message as { type?: unknown } | null)?.type;
-  return type === 'save' || type === 'flush' || type === 'refresh-badges';
+  return type === 'save' || type === 'flush' || type === 'refresh-badges' || type === 'save-all-tabs';
 }
 
 export async function askBackground<R extends BackgroundRequest>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostPermissionFor, isUnencryptedRemote, normaliseServerUrl } from './serverAddress';
+import { hostPermissionFor, isUnencryptedRemote, normaliseServerUrl, storeBuildWarning } from './serverAddress';
 
 describe('the server address', () => {
   it('keeps http(s) addresses, without a trailing slash, query or fragment', () => {
@@ -28,5 +28,15 @@ describe('the server address', () => {
       'http://[::1]:3000',
     ])
       expect(isUnencryptedRemote(fine), fine).toBe(false);
+  });
+});
+
+describe('storeBuildWarning', () => {
+  it('warns when a build names no server, and says how to name one', () => {
+    expect(storeBuildWarning(undefined)).toContain(
+      'LINKHIVE_SERVER_URL is not set: this build talks to http://localhost:3000',
+    );
+    expect(storeBuildWarning('')).toContain('LINKHIVE_SERVER_URL=https://links.example.com npm run build');
+    expect(storeBuildWarning('https://links.example.com')).toBeNull();
   });
 });

@@ -28,3 +28,15 @@ export function isUnencryptedRemote(serverUrl: string): boolean {
   const local = /^(localhost|127(\.\d+){3}|\[::1\])$/i.test(url.hostname) || url.hostname.endsWith('.localhost');
   return url.protocol === 'http:' && !local;
 }
+
+/**
+ * What the build says when no server was named: a store build made this way would start at
+ * localhost, which only works for someone running Linkhive on their own machine. Null when one was.
+ */
+export function storeBuildWarning(given: string | undefined): string | null {
+  if (given) return null;
+  return [
+    `LINKHIVE_SERVER_URL is not set: this build talks to ${defaultServerUrl} until its user enters another server in the options.`,
+    'For a store build, name your server: LINKHIVE_SERVER_URL=https://links.example.com npm run build (see the README).',
+  ].join('\n');
+}

@@ -5,13 +5,22 @@ export interface Settings {
   serverUrl: string;
   /** Where the popup, the shortcut and the context menu save to; null means the fallback category. */
   defaultCategory: string | null;
+  /**
+   * False (the default): the toolbar click saves the page at once and the popup shows it to edit or
+   * undo. True: the popup opens on the add form and saves only when asked, as before.
+   */
+  askFirst: boolean;
 }
 
 const key = 'settings';
 
 /** The settings as stored (possibly never written), with the build's defaults filled in. */
 export function settingsOf(stored: Partial<Settings> | undefined): Settings {
-  return { serverUrl: stored?.serverUrl || buildServerUrl, defaultCategory: stored?.defaultCategory ?? null };
+  return {
+    serverUrl: stored?.serverUrl || buildServerUrl,
+    defaultCategory: stored?.defaultCategory ?? null,
+    askFirst: stored?.askFirst === true,
+  };
 }
 
 export async function readSettings(p: Platform): Promise<Settings> {

@@ -16,6 +16,7 @@ export type BrowserApi = Pick<
   | 'commands'
   | 'contextMenus'
   | 'notifications'
+  | 'omnibox'
   | 'permissions'
   | 'sidePanel'
   | 'storage'
@@ -41,6 +42,14 @@ export interface TabInfo {
   url: string;
   title: string;
 }
+
+/** One address-bar suggestion: `description` is Chrome's small XML (<match>, <url>, <dim>), escaped. */
+export interface OmniboxSuggestion {
+  content: string;
+  description: string;
+}
+
+export type OmniboxDisposition = 'currentTab' | 'newForegroundTab' | 'newBackgroundTab';
 
 export interface MenuClick {
   menuItemId: string;
@@ -140,6 +149,17 @@ export function createPlatform(b: BrowserApi) {
       /** The active tab of every window, whose badges are the ones on screen. */
       allActive: async () =>
         (await b.tabs.query({ active: true })).map(tabInfo).filter((t): t is TabInfo => t !== null),
+      /** The tabs of one window, left to right: 'Save all tabs'. */
+      inWindow: async (windowId: number) =>
+        (await b.tabs.query({ windowId })).map(tabInfo).filter((t): t is TabInfo => t !== null),
+      /** Opens an address where the omnibox's Enter asked: this tab, or a new one. */
+      async open(url: string, where: 'currentTab' | 'newForegroundTab' | 'newBackgroundTab' = 'newForegroundTab') {
+        if (where === 'currentTab') {
+          const [tab] = await b.tabs.query({ active: true, currentWindow: true });
+          if (tab?.id !== undefined) return void (await b.tabs.update(tab.id, { url }));
+        }
+        await b.tabs.create({ url, active: where !== 'newBackgroundTab' });
+      },
       /** Every tab of every window: a page saved once may be open in several. */
       all: async () => (await b.tabs.query({})).map(tabInfo).filter((t): t is TabInfo => t !== null),
       onActivated(handler: Handler<[tabId: number]>) {
@@ -207,6 +227,29 @@ export function createPlatform(b: BrowserApi) {
       },
       onAlarm(handler: Handler<[name: string]>) {
         b.alarms.onAlarm.addListener((alarm) => run(handler, alarm.name));
+      },
+    },
+
+    omnibox: {
+      /**
+       * The address bar after the keyword: `suggest` answers the suggestions for what is typed,
+       * `enter` gets what was chosen (a suggestion's content or the typed text) and where to open it.
+       */
+      listen(handlers: {
+        /** Null: a newer key press has asked since; its answer is the one to show. */
+        suggest: (text: string) => Promise<OmniboxSuggestion[] | null>;
+        enter: (text: string, where: OmniboxDisposition) => unknown;
+      }) {
+        b.omnibox.onInputChanged.addListener((text, show) => {
+          void handlers.suggest(text).then(
+            (found) => found && show(found),
+            (e: unknown) => console.error('Linkhive:', e),
+          );
+        });
+        b.omnibox.onInputEntered.addListener((text, where) => run(handlers.enter, text, where));
+      },
+      async setDefault(description: string) {
+        await b.omnibox.setDefaultSuggestion({ description });
       },
     },
 

@@ -56,6 +56,14 @@ export async function setupExtension(options: SetupOptions = {}) {
     executeScript: async ({ args }: { args: [string] }) => [{ result: linkTexts.get(args[0]) ?? null }],
   });
   Object.assign(fakeBrowser.bookmarks, { getTree: async () => bookmarkTree });
+  // The address bar after the keyword: typing, with Chrome's callback for the suggestions, and Enter.
+  const omniboxTyped = fakeEvent<[text: string, show: (s: unknown[]) => void]>();
+  const omniboxEntered = fakeEvent<[text: string, where: string]>();
+  Object.assign(fakeBrowser.omnibox, {
+    onInputChanged: omniboxTyped,
+    onInputEntered: omniboxEntered,
+    setDefaultSuggestion: () => undefined,
+  });
 
   // A focused browser window, which new tabs open in and 'the current window' means.
   await fakeBrowser.windows.create({ focused: true });
@@ -77,6 +85,9 @@ export async function setupExtension(options: SetupOptions = {}) {
     openedOptions,
     clickMenu: (info: Record<string, unknown>, tab?: unknown) => menuClicked.trigger(info, tab),
     pressShortcut: (name = 'save-page') => command.trigger(name),
+    /** Types in the address bar after `lh `, and answers the suggestions Chrome would show. */
+    typeInAddressBar: (text: string) => new Promise<unknown[]>((resolve) => void omniboxTyped.trigger(text, resolve)),
+    enterInAddressBar: (text: string, where = 'currentTab') => omniboxEntered.trigger(text, where),
     setLinkText: (href: string, text: string) => linkTexts.set(href, text),
     setBookmarkTree: (tree: BrowserBookmarkNode[]) => {
       bookmarkTree = tree;

@@ -3,6 +3,7 @@ import { categorySchema } from '@linkhive/shared/domain';
 import { CategoryPicker, type CategoryMode, useNotify } from '@linkhive/shared/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fallbackCategory } from '../../core/config';
+import { rememberCategory } from '../../core/recentCategories';
 import { writeSettings } from '../../core/settings';
 import { saveCommand } from '../../core/shortcut';
 import { platform } from '../extension';
@@ -16,9 +17,11 @@ export function DefaultCategorySection({ current }: { current: string | null }) 
   const [value, setValue] = useState(current ?? fallbackCategory);
   const [error, setError] = useState<string | undefined>();
   const [shortcut, setShortcut] = useState<string | null>(null);
+  const [popupShortcut, setPopupShortcut] = useState<string | null>(null);
 
   useEffect(() => {
     platform.commands.shortcut(saveCommand).then(setShortcut, () => setShortcut(null));
+    platform.commands.shortcut('_execute_action').then(setPopupShortcut, () => setPopupShortcut(null));
   }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -26,6 +29,8 @@ export function DefaultCategorySection({ current }: { current: string | null }) 
     const checked = categorySchema.safeParse(value);
     if (!checked.success) return setError(checked.error.issues[0]!.message);
     await writeSettings(platform, { defaultCategory: checked.data });
+    // One click saves to the category used last: a default chosen now is that, until the next save.
+    await rememberCategory(platform, checked.data);
     setValue(checked.data);
     setMode('pick');
     notify({ message: `New saves go to ${checked.data}`, severity: 'success' });
@@ -57,6 +62,7 @@ export function DefaultCategorySection({ current }: { current: string | null }) 
           {shortcut
             ? `${shortcut} saves the current page to the default category at once.`
             : 'No keyboard shortcut is set. Choose one at chrome://extensions/shortcuts.'}
+          {popupShortcut && ` ${popupShortcut} opens the popup.`}
         </Typography>
       </Stack>
     </Box>

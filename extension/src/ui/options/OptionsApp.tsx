@@ -1,6 +1,8 @@
 import { Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { OpenWebAppLink } from '../OpenWebAppLink';
 import { useExtensionSession } from '../session';
 import { SignInPanel } from '../SignInPanel';
+import { AskFirstSection } from './AskFirstSection';
 import { DefaultCategorySection } from './DefaultCategorySection';
 import { ImportSection } from './ImportSection';
 import { Section } from './Section';
@@ -16,12 +18,15 @@ export function OptionsApp() {
           Linkhive options
         </Typography>
         <Section title="Server">
-          <ServerSection key={settings.serverUrl} current={settings.serverUrl} />
+          <ServerSection current={settings.serverUrl} />
         </Section>
         <Section title="Account">
           {session ? (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography>Signed in as {session.email}</Typography>
+              <Stack spacing={0.5}>
+                <Typography>Signed in as {session.email}</Typography>
+                <OpenWebAppLink />
+              </Stack>
               <Button variant="outlined" onClick={signOut}>
                 Sign out
               </Button>
@@ -33,6 +38,7 @@ export function OptionsApp() {
         {session && (
           <>
             <Section title="Saving">
+              <AskFirstSection askFirst={settings.askFirst} />
               <DefaultCategorySection key={settings.defaultCategory ?? ''} current={settings.defaultCategory} />
             </Section>
             <Section title="Import from this browser">

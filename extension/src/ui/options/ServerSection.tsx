@@ -1,28 +1,31 @@
-import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { extensionMessages } from '@linkhive/shared/domain';
-import { useNotify } from '@linkhive/shared/ui';
 import { useState, type FormEvent } from 'react';
-import { problemOf } from '../../core/problems';
+import { buildServerUrl } from '../../core/config';
+import { checkServer, type ServerCheck } from '../../core/serverCheck';
 import { hostPermissionFor, isUnencryptedRemote, normaliseServerUrl } from '../../core/serverAddress';
 import { writeSettings } from '../../core/settings';
 import { api, platform } from '../extension';
+import { pageTexts } from '../texts';
+import { UpdateLink } from '../UpdateLink';
 
 /**
  * The server address. Another server needs its host permission, asked for in the click itself
  * (Chrome refuses the request later); the session of the old server ends, its token is no use there.
+ * Then one look at the address's /api/health says what is there. This section must not be keyed on
+ * the address: saving it would redraw the section and lose that answer.
  */
 export function ServerSection({ current }: { current: string }) {
-  const notify = useNotify();
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; message: string } | null>(null);
+  const [check, setCheck] = useState<ServerCheck | null>(null);
   const [busy, setBusy] = useState(false);
   const typed = normaliseServerUrl(value);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    setStatus(null);
+    setCheck(null);
     const next = normaliseServerUrl(value);
     if (!next) return setError(extensionMessages.serverAddressInvalid);
     setBusy(true);
@@ -32,18 +35,15 @@ export function ServerSection({ current }: { current: string }) {
           return setError(extensionMessages.permissionRefused);
         await api.signOut();
         await writeSettings(platform, { serverUrl: next });
-        setValue(next);
-        notify({ message: 'Server address saved', severity: 'success' });
       }
-      await api.health();
-      setStatus({ ok: true, message: `Connected to ${next}` });
-    } catch (e) {
-      setStatus({ ok: false, message: problemOf(e).message });
+      setValue(next);
+      setCheck(await checkServer(next, { version: platform.version() }));
     } finally {
       setBusy(false);
     }
   };
 
+  const ok = check?.kind === 'connected';
   return (
     <Box component="form" noValidate aria-label="Server address" onSubmit={submit}>
       <Stack spacing={2}>
@@ -58,14 +58,23 @@ export function ServerSection({ current }: { current: string }) {
           slotProps={{ htmlInput: { spellCheck: false } }}
         />
         {typed && isUnencryptedRemote(typed) && <Alert severity="warning">{extensionMessages.unencryptedServer}</Alert>}
-        {status && (
-          <Alert severity={status.ok ? 'success' : 'error'} role={status.ok ? 'status' : 'alert'}>
-            {status.message}
+        {check && (
+          <Alert severity={ok ? 'success' : 'error'} role={ok ? 'status' : 'alert'}>
+            {check.message}
+            {check.kind === 'outdated' && (
+              <>
+                {' '}
+                <UpdateLink />
+              </>
+            )}
           </Alert>
         )}
         <Button type="submit" variant="contained" loading={busy} sx={{ alignSelf: 'flex-start' }}>
           Save and check
         </Button>
+        <Typography variant="body2" color="text.secondary">
+          {pageTexts.storeBuild(buildServerUrl)}
+        </Typography>
       </Stack>
     </Box>
   );

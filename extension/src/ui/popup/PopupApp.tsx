@@ -1,13 +1,15 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { platform } from '../extension';
+import { OpenWebAppLink } from '../OpenWebAppLink';
 import { PendingSaves } from '../PendingSaves';
 import { useExtensionSession } from '../session';
 import { SignInPanel } from '../SignInPanel';
+import { SaveAllTabs } from './SaveAllTabs';
 import { SaveCurrentTab } from './SaveCurrentTab';
 import { useCurrentTab } from './useCurrentTab';
 
 export function PopupApp() {
-  const { ready, session } = useExtensionSession();
+  const { ready, session, settings } = useExtensionSession();
   const current = useCurrentTab();
 
   const openPanel = async () => {
@@ -17,15 +19,16 @@ export function PopupApp() {
 
   let body;
   if (!ready || current.status === 'loading') body = <CircularProgress sx={{ alignSelf: 'center' }} />;
-  else if (!session) body = <SignInPanel />;
+  else if (!session) body = <SignInPanel heading="h2" />;
   else if (!current.tab) body = <Alert severity="info">There is no tab to save.</Alert>;
-  else body = <SaveCurrentTab key={current.tab.url} tab={current.tab} />;
+  else body = <SaveCurrentTab key={current.tab.url} tab={current.tab} askFirst={settings.askFirst} />;
 
   return (
     <Box component="main" sx={{ width: 360, p: 2 }}>
       <Stack spacing={2}>
         <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
-          <Typography variant="h6" component="p" color="primary">
+          {/* The page's one h1: screen readers jump to it, and axe asks for one. */}
+          <Typography variant="h6" component="h1" color="primary">
             Linkhive
           </Typography>
           {session && (
@@ -36,10 +39,14 @@ export function PopupApp() {
         </Stack>
         {body}
         <PendingSaves />
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+        {session && current.status === 'ready' && current.tab && (
+          <SaveAllTabs windowId={current.tab.windowId} defaultCategory={settings.defaultCategory} />
+        )}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Button size="small" onClick={openPanel} disabled={!session}>
             My bookmarks
           </Button>
+          <OpenWebAppLink asButton />
           <Button size="small" onClick={() => platform.runtime.openOptions()}>
             Options
           </Button>

@@ -16,7 +16,7 @@ async function openPopup() {
   const ext = await setupPages();
   const own = ext.server.seedGroup('Design team', 'u1');
   ext.server.seedGroup('Ops', 'u2', ['u1']);
-  render(<SaveCurrentTab tab={tab} />);
+  render(<SaveCurrentTab tab={tab} askFirst />);
   await screen.findByRole('form', { name: 'Add Link' });
   return { ext, own };
 }
@@ -79,7 +79,7 @@ describe('the popup with workspace groups', () => {
     const ext = await setupPages();
     const own = ext.server.seedGroup('Design team', 'u1');
     await ext.server.seed({ link: tab.url, title: tab.title, category: 'News' });
-    render(<SaveCurrentTab tab={tab} />);
+    render(<SaveCurrentTab tab={tab} askFirst />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add to a workspace group' }));
     const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Save to' });
     expect(select.value).toBe(own);

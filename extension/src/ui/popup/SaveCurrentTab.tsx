@@ -1,27 +1,37 @@
 import { Alert, Button, CircularProgress, Stack } from '@mui/material';
 import { bookmarkMessages, extensionMessages, type Bookmark } from '@linkhive/shared/domain';
-import { AddBookmarkForm, SaveTargetSelect, useNotify, type NewBookmarkValues } from '@linkhive/shared/ui';
+import { AddBookmarkForm, SaveTargetSelect, type NewBookmarkValues } from '@linkhive/shared/ui';
 import { useEffect, useState } from 'react';
 import { fallbackCategory } from '../../core/config';
 import { notWebPage } from '../../core/menus';
 import { askBackground } from '../../core/messages';
 import { problemOf } from '../../core/problems';
+import type { QueuedSave } from '../../core/queue';
+import type { SaveOutcome } from '../../core/saver';
 import { linkKeyOf } from '../../core/savedUrls';
 import type { TabInfo } from '../../platform/browser';
 import { api, platform, savedUrls } from '../extension';
 import { useExtensionSession } from '../session';
+import { pageTexts } from '../texts';
+import { UpdateLink } from '../UpdateLink';
 import { useCategoryLists } from '../useCategoryLists';
+import { usePendingSaves } from '../usePendingSaves';
 import { useWorkspaceGroups } from '../useWorkspaceGroups';
 import { GroupSavedPanel } from './GroupSavedPanel';
+import { JustSavedPanel } from './JustSavedPanel';
+import { openPage, type Opening } from './pageStatus';
 import { SavedPanel } from './SavedPanel';
 import { saveToGroup } from './saveToGroup';
+import { WaitingPanel } from './WaitingPanel';
 
 type View =
   | { kind: 'checking' }
-  | { kind: 'form'; warning?: string }
+  | { kind: 'form'; warning?: string; note?: string }
   | { kind: 'saved'; bookmark: Bookmark; note: string }
+  /** Saved by this popup a moment ago: editable in place, with Undo. */
+  | { kind: 'justSaved'; bookmark: Bookmark; note: string }
   | { kind: 'groupSaved'; message: string; groupName: string }
-  | { kind: 'queued'; message: string }
+  | { kind: 'waiting'; message: string; item: Pick<QueuedSave, 'id' | 'title' | 'category'> }
   | { kind: 'unsupported' }
   | { kind: 'outdated'; message: string };
 
@@ -31,51 +41,108 @@ const flushWaitMs = 1500;
 /** Named so the bench can read when the popup became usable. */
 export const interactiveMark = 'linkhive:popup-interactive';
 
-/** The popup's work: the tab's address and title in the add form, or where it is saved already. */
-export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
-  const notify = useNotify();
+/** What the popup shows for a save's outcome; null: the form shows the refusal itself. */
+function viewOf(outcome: SaveOutcome, fresh: boolean): View | null {
+  switch (outcome.kind) {
+    case 'saved':
+      return { kind: fresh ? 'justSaved' : 'saved', bookmark: outcome.bookmark, note: outcome.message };
+    case 'duplicate':
+      return outcome.bookmark
+        ? {
+            kind: 'saved',
+            bookmark: outcome.bookmark,
+            note: extensionMessages.alreadySavedIn(outcome.bookmark.category),
+          }
+        : { kind: 'form', warning: outcome.message };
+    case 'queued':
+      if (outcome.reason === 'outdated') return { kind: 'outdated', message: outcome.message };
+      return { kind: 'waiting', message: outcome.message, item: outcome.item };
+    case 'rejected':
+      return null;
+  }
+}
+
+/**
+ * The popup's work. By default the toolbar click has saved the tab already: the popup saves it at
+ * once and shows it to change or undo. With "ask first" it opens on the add form. Either way a page
+ * saved before shows where it is (never a second save), and one whose save waits shows as waiting.
+ */
+export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: boolean }) {
   const defaultCategory = useExtensionSession((s) => s.settings.defaultCategory);
   const web = linkKeyOf(tab.url) !== null;
   const [view, setView] = useState<View>(web ? { kind: 'checking' } : { kind: 'unsupported' });
-  const lists = useCategoryLists(web);
-  const workspace = useWorkspaceGroups(web);
+  // Asked for once the page's own answer is in: on a busy server four list requests beside the
+  // one-click save would hold it up, and nothing on screen needs them before.
+  const settled = web && view.kind !== 'checking';
+  const lists = useCategoryLists(settled);
+  const workspace = useWorkspaceGroups(settled);
   const owned = workspace.groups.filter((g) => g.isOwner);
   /** '' saves a bookmark; a group's id saves into that group. */
   const [target, setTarget] = useState('');
+  const pending = usePendingSaves();
+
+  // 'save' on opening (one click), 'lookup' once a waiting save has left the list.
+  const [round, setRound] = useState<{ n: number; mode: 'open' | 'lookup' }>({ n: 0, mode: 'open' });
 
   useEffect(() => {
     if (!web) return;
     let live = true;
-    // Saves waiting in the queue go first (opening the popup is a good moment to retry), so that
-    // a page whose save has just gone out shows as saved; a slow server does not hold the popup up.
-    const flushed = Promise.race([
-      askBackground(platform, { type: 'flush' }).catch(() => null),
-      new Promise((resolve) => setTimeout(resolve, flushWaitMs)),
-    ]);
-    flushed
-      .then(() => api.lookup(tab.url))
-      .then(
-        async (found) => {
-          await (found ? savedUrls.remember(found) : savedUrls.forget(tab.url));
-          if (!live) return;
-          setView(
-            found
-              ? { kind: 'saved', bookmark: found, note: extensionMessages.alreadySavedIn(found.category) }
-              : { kind: 'form' },
-          );
-        },
-        (error: unknown) => {
-          if (!live) return;
-          const problem = problemOf(error);
-          // An ended session shows the sign-in instead (the session store follows storage).
-          if (problem.kind === 'outdated') setView({ kind: 'outdated', message: problem.message });
-          else setView({ kind: 'form', warning: problem.kind === 'signed-out' ? undefined : problem.message });
-        },
-      );
+    const show = (next: View) => live && setView(next);
+    const failed = (error: unknown) => {
+      const problem = problemOf(error);
+      // An ended session shows the sign-in instead (the session store follows storage).
+      if (problem.kind === 'outdated') show({ kind: 'outdated', message: problem.message });
+      else show({ kind: 'form', warning: problem.kind === 'signed-out' ? undefined : problem.message });
+    };
+    const lookup = () =>
+      api.lookup(tab.url).then(async (found) => {
+        await (found ? savedUrls.remember(found) : savedUrls.forget(tab.url));
+        show(
+          found
+            ? { kind: 'saved', bookmark: found, note: extensionMessages.alreadySavedIn(found.category) }
+            : { kind: 'form' },
+        );
+      }, failed);
+
+    const flushSoon = () => void askBackground(platform, { type: 'flush' }).catch(() => null);
+    void (async () => {
+      const opening: Opening =
+        round.mode === 'lookup' ? { kind: 'ask' } : await openPage(platform, { api, savedUrls }, tab, askFirst);
+      switch (opening.kind) {
+        case 'waiting':
+          show({ kind: 'waiting', message: opening.item.problem ?? extensionMessages.queued, item: opening.item });
+          // Opening the popup is a good moment to try again; the list's change brings the answer.
+          return flushSoon();
+        case 'ask':
+          // Saves waiting in the list go first, so that a page whose save has just gone out shows as
+          // saved; a slow server does not hold the popup up.
+          await Promise.race([
+            askBackground(platform, { type: 'flush' }).catch(() => null),
+            new Promise((resolve) => setTimeout(resolve, flushWaitMs)),
+          ]);
+          return lookup();
+        case 'found':
+          return show({
+            kind: 'saved',
+            bookmark: opening.bookmark,
+            note: extensionMessages.alreadySavedIn(opening.bookmark.category),
+          });
+        case 'saved':
+          show(viewOf(opening.outcome, true) ?? { kind: 'form', warning: opening.outcome.message });
+          return flushSoon();
+      }
+    })().catch(failed);
     return () => {
       live = false;
     };
-  }, [tab.url, web]);
+  }, [tab, web, askFirst, round]);
+
+  // The waiting save has left the list (sent, or refused for good): what became of it.
+  const waitingId = view.kind === 'waiting' ? view.item.id : null;
+  const stillWaiting = waitingId !== null && pending.some((q) => q.id === waitingId);
+  useEffect(() => {
+    if (waitingId !== null && !stillWaiting) setRound((r) => ({ n: r.n + 1, mode: 'lookup' }));
+  }, [waitingId, stillWaiting]);
 
   const ready = view.kind !== 'checking';
   useEffect(() => {
@@ -86,22 +153,14 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
     const group = owned.find((g) => g.id === target);
     if (group) {
       const message = await saveToGroup(group.id, values);
-      notify({ message, severity: 'success' });
       setView({ kind: 'groupSaved', message, groupName: group.name });
       return;
     }
     const outcome = await askBackground(platform, { type: 'save', input: values });
-    if (outcome.kind === 'saved') {
-      notify({ title: bookmarkMessages.bookmarkedTitle, message: outcome.message, severity: 'success' });
-      setView({ kind: 'saved', bookmark: outcome.bookmark, note: outcome.message });
-    } else if (outcome.kind === 'duplicate' && outcome.bookmark) {
-      setView({ kind: 'saved', bookmark: outcome.bookmark, note: outcome.message });
-    } else if (outcome.kind === 'queued') {
-      setView({ kind: 'queued', message: outcome.message });
-    } else {
-      // Shown under the form by the form itself.
-      throw new Error(outcome.message);
-    }
+    const next = viewOf(outcome, false);
+    // Shown under the form by the form itself.
+    if (!next) throw new Error(outcome.message);
+    setView(next);
   }
 
   switch (view.kind) {
@@ -112,22 +171,24 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
     case 'outdated':
       return (
         <Alert severity="error" role="alert">
-          {view.message}
+          {view.message} <UpdateLink />
         </Alert>
       );
-    case 'queued':
-      return (
-        <Stack spacing={2} component="section" aria-label="Saved for later">
-          <Alert severity="info" role="status">
-            {view.message}
-          </Alert>
-          <Button onClick={() => window.close()} sx={{ alignSelf: 'flex-end' }}>
-            Close
-          </Button>
-        </Stack>
-      );
+    case 'waiting':
+      return <WaitingPanel message={view.message} item={view.item} />;
     case 'groupSaved':
       return <GroupSavedPanel message={view.message} groupName={view.groupName} />;
+    case 'justSaved':
+      return (
+        <JustSavedPanel
+          bookmark={view.bookmark}
+          note={view.note}
+          categories={lists.own}
+          suggested={lists.suggested}
+          onChanged={(bookmark) => setView({ kind: 'justSaved', bookmark, note: bookmarkMessages.linkUpdated })}
+          onUndone={() => setView({ kind: 'form', note: pageTexts.undone })}
+        />
+      );
     case 'saved':
       return (
         <Stack spacing={1}>
@@ -137,7 +198,7 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
             categories={lists.own}
             suggested={lists.suggested}
             onChanged={(bookmark) => setView({ kind: 'saved', bookmark, note: bookmarkMessages.linkUpdated })}
-            onDeleted={() => setView({ kind: 'form' })}
+            onDeleted={() => setView({ kind: 'form', note: bookmarkMessages.linkDeleted })}
           />
           {/* A page in one's bookmarks may still go to a team: the form opens on the first owned group. */}
           {owned[0] && (
@@ -155,6 +216,11 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
     case 'form':
       return (
         <Stack spacing={2}>
+          {view.note && (
+            <Alert severity="info" role="status">
+              {view.note}
+            </Alert>
+          )}
           {view.warning && <Alert severity="warning">{view.warning}</Alert>}
           {owned.length > 0 && <SaveTargetSelect groups={owned} value={target} onChange={setTarget} />}
           <AddBookmarkForm
@@ -165,6 +231,7 @@ export function SaveCurrentTab({ tab }: { tab: TabInfo }) {
             onSubmit={save}
             onCancel={() => window.close()}
             submitLabel="Save"
+            autoFocusTitle
           />
         </Stack>
       );

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { bookmarkMessages, extensionMessages, type Bookmark } from '@linkhive/shared/domain';
-import { EditBookmarkDialog, useNotify, type BookmarkChanges } from '@linkhive/shared/ui';
+import { extensionMessages, type Bookmark } from '@linkhive/shared/domain';
+import { EditBookmarkDialog, type BookmarkChanges } from '@linkhive/shared/ui';
 import { useState } from 'react';
 import { askBackground } from '../../core/messages';
 import { api, platform, savedUrls } from '../extension';
@@ -15,9 +15,11 @@ export interface SavedPanelProps {
   onDeleted: () => void;
 }
 
-/** The page is saved: where, and Edit instead of Save. */
+/**
+ * The page is saved: where, and Edit instead of Save. What an edit or a delete did shows in the
+ * status line above (onChanged, onDeleted), not in a snackbar that would repeat it over the buttons.
+ */
 export function SavedPanel({ bookmark, note, categories, suggested, onChanged, onDeleted }: SavedPanelProps) {
-  const notify = useNotify();
   const [editing, setEditing] = useState(false);
   const where = extensionMessages.alreadySavedIn(bookmark.category);
 
@@ -25,7 +27,6 @@ export function SavedPanel({ bookmark, note, categories, suggested, onChanged, o
     const updated = await api.update(bookmark.id, changes);
     if (updated.link !== bookmark.link) await savedUrls.forget(bookmark.link);
     await savedUrls.remember(updated);
-    notify({ message: bookmarkMessages.linkUpdated, severity: 'success' });
     setEditing(false);
     onChanged(updated);
     await askBackground(platform, { type: 'refresh-badges', links: [bookmark.link, updated.link] });
@@ -34,7 +35,6 @@ export function SavedPanel({ bookmark, note, categories, suggested, onChanged, o
   const remove = async () => {
     await api.remove(bookmark.id);
     await savedUrls.forget(bookmark.link);
-    notify({ message: bookmarkMessages.linkDeleted, severity: 'error' });
     setEditing(false);
     onDeleted();
     await askBackground(platform, { type: 'refresh-badges', links: [bookmark.link] });

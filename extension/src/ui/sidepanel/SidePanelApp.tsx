@@ -1,5 +1,6 @@
 import { Box, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
+import { OpenWebAppLink } from '../OpenWebAppLink';
 import { useExtensionSession } from '../session';
 import { SignInPanel } from '../SignInPanel';
 import { BookmarkBrowser } from './BookmarkBrowser';
@@ -13,9 +14,12 @@ export function SidePanelApp() {
   return (
     <Box component="main" sx={{ p: 2 }}>
       <Stack spacing={2}>
-        <Typography variant="h5" component="h1">
-          {view === 'bookmarks' ? 'My bookmarks' : 'Workspace'}
-        </Typography>
+        <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="h5" component="h1">
+            {view === 'bookmarks' ? 'My bookmarks' : 'Workspace'}
+          </Typography>
+          <OpenWebAppLink path={view === 'bookmarks' ? '/categories' : '/teams/workspace'} />
+        </Stack>
         {!ready ? (
           <CircularProgress />
         ) : session ? (

@@ -39,6 +39,8 @@ export interface AddBookmarkFormProps {
   active?: boolean;
   /** The submit button's text: 'Create' in the web app's dialog, 'Save' in the extension's popup. */
   submitLabel?: string;
+  /** Focus starts in the title instead (the popup, whose address is the tab's): Enter then saves. */
+  autoFocusTitle?: boolean;
 }
 
 interface Filled {
@@ -57,6 +59,7 @@ export function AddBookmarkForm(props: AddBookmarkFormProps) {
     onCancel,
     active = true,
     submitLabel = 'Create',
+    autoFocusTitle = false,
   } = props;
   const draft = useBookmarkDraft(() => ({
     link: initial.link ?? '',
@@ -104,7 +107,8 @@ export function AddBookmarkForm(props: AddBookmarkFormProps) {
           categories={categories}
           suggested={suggested}
           readClipboard={readClipboard}
-          autoFocusAddress={!initial.link}
+          autoFocusAddress={!initial.link && !autoFocusTitle}
+          autoFocusTitle={autoFocusTitle}
           lookingUp={loading}
           favouriteNote={values.favourite && <ScreenshotPreview willCapture={willCapture} />}
         />

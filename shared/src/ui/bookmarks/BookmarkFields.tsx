@@ -18,6 +18,8 @@ export interface BookmarkFieldsProps {
   /** Reads the clipboard; the address field's Paste button is hidden without it. */
   readClipboard?: () => Promise<string>;
   autoFocusAddress?: boolean;
+  /** Focus starts in the title: the extension's popup, whose address is the tab's and already filled. */
+  autoFocusTitle?: boolean;
   /** Whether the page is being looked up for its title (add): a spinner in the title field meanwhile. */
   lookingUp?: boolean;
   /**
@@ -35,7 +37,8 @@ const favouriteLabel = { add: 'Add to favourites', edit: 'Favourite' } as const;
  * the form's Stack, so the form keeps its own spacing, failure line and buttons.
  */
 export function BookmarkFields(props: BookmarkFieldsProps) {
-  const { draft, categories, suggested, purpose, readClipboard, autoFocusAddress, lookingUp, favouriteNote } = props;
+  const { draft, categories, suggested, purpose, readClipboard, autoFocusAddress, autoFocusTitle, lookingUp } = props;
+  const { favouriteNote } = props;
   const { values, errors, set } = draft;
 
   const address = (
@@ -70,6 +73,7 @@ export function BookmarkFields(props: BookmarkFieldsProps) {
     <TextField
       key="title"
       label="Title"
+      autoFocus={autoFocusTitle}
       value={values.title}
       onChange={(event) => set('title', event.target.value)}
       error={Boolean(errors.title)}

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { bookmarkMessages, extensionMessages } from '@linkhive/shared/domain';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readQueue } from '../../core/queue';
+import { setupPages } from '../../testing/extensionPages';
+import { SaveCurrentTab } from './SaveCurrentTab';
+
+vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
+
+afterEach(cleanup);
+
+let n = 0;
+// A new address per test: a popup saves each address once (pageStatus keeps the save it started).
+const tabFor = () => ({ id: 1, windowId: 1, url: `https://example.com/article-${++n}`, title: 'An article' });
+
+describe('the one-click popup', () => {
+  it('saves the tab at once to the category used last, and shows it to change in place', async () => {
+    const ext = await setupPages();
+    await ext.p.storage.local.set('recentCategories', ['News']);
+    const tab = tabFor();
+    render(<SaveCurrentTab tab={tab} askFirst={false} />);
+    const saved = within(await screen.findByRole('region', { name: 'Saved' }));
+    expect(saved.getByRole('status').textContent).toBe(bookmarkMessages.bookmarked('An article', 'News'));
+    expect(ext.server.stored().map((b) => [b.link, b.category])).toEqual([[tab.url, 'News']]);
+
+    const title = saved.getByRole('textbox', { name: 'Title' });
+    expect(document.activeElement).toBe(title);
+    fireEvent.change(title, { target: { value: 'Renamed' } });
+    fireEvent.submit(saved.getByRole('form', { name: 'Saved bookmark' }));
+    await waitFor(() => expect(saved.getByRole('status').textContent).toBe(bookmarkMessages.linkUpdated));
+    expect(ext.server.stored().map((b) => b.title)).toEqual(['Renamed']);
+  });
+
+  it('undoes the save: the bookmark is deleted and the form offered', async () => {
+    const ext = await setupPages();
+    render(<SaveCurrentTab tab={tabFor()} askFirst={false} />);
+    const saved = within(await screen.findByRole('region', { name: 'Saved' }));
+    fireEvent.click(saved.getByRole('button', { name: 'Undo' }));
+    await screen.findByRole('form', { name: 'Add Link' });
+    expect(ext.server.stored()).toEqual([]);
+  });
+
+  it('shows a page whose save is waiting as waiting, and saves nothing more', async () => {
+    const ext = await setupPages();
+    const tab = tabFor();
+    ext.server.setOnline(false);
+    await ext.bg.saver.save({ link: tab.url, title: 'Kept', category: 'Later' });
+    render(<SaveCurrentTab tab={tab} askFirst={false} />);
+    const waiting = within(await screen.findByRole('region', { name: 'Saved for later' }));
+    expect(waiting.getByRole('status').textContent).toBe(extensionMessages.queued);
+    expect(waiting.getByText('Waiting to be sent: Kept (Later)').textContent).toBe('Waiting to be sent: Kept (Later)');
+    expect(screen.queryByRole('form', { name: 'Add Link' })).toBeNull();
+    // Still the one waiting save, as it was made: opening the popup did not save it again.
+    expect((await readQueue(ext.p)).map((q) => [q.link, q.title, q.category])).toEqual([[tab.url, 'Kept', 'Later']]);
+  });
+
+  it('asks first when the setting says so: the form, focus in the title, nothing saved yet', async () => {
+    const ext = await setupPages();
+    render(<SaveCurrentTab tab={tabFor()} askFirst />);
+    const form = within(await screen.findByRole('form', { name: 'Add Link' }));
+    expect(document.activeElement).toBe(form.getByRole('textbox', { name: 'Title' }));
+    expect(ext.server.stored()).toEqual([]);
+  });
+});

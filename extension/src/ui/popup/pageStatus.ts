@@ -1,0 +1,96 @@
+import { autoTitle, type Bookmark } from '@linkhive/shared/domain';
+import type { ExtensionApi } from '../../core/api';
+import { currentAccount } from '../../core/auth';
+import { fallbackCategory } from '../../core/config';
+import { askBackground } from '../../core/messages';
+import { belongsTo, readQueue, type QueuedSave } from '../../core/queue';
+import { recentCategories } from '../../core/recentCategories';
+import type { SaveOutcome } from '../../core/saver';
+import { linkKeyOf, type SavedUrls } from '../../core/savedUrls';
+import { readSettings } from '../../core/settings';
+import type { Platform, TabInfo } from '../../platform/browser';
+
+/** The signed-in account's waiting save of this address, if one waits in the waiting list. */
+export async function waitingSaveOf(p: Platform, url: string): Promise<QueuedSave | null> {
+  const key = linkKeyOf(url);
+  const [queue, account] = await Promise.all([readQueue(p), currentAccount(p)]);
+  return queue.find((q) => linkKeyOf(q.link) === key && belongsTo(q, account)) ?? null;
+}
+
+/** Where a one-click save goes: the category used last from this browser, else the chosen default. */
+export async function oneClickCategory(p: Platform, defaultCategory: string | null): Promise<string> {
+  return (await recentCategories(p))[0] ?? defaultCategory ?? fallbackCategory;
+}
+
+/** What opening the popup on a page found or did. */
+export type Opening =
+  /** Its save waits in the waiting list: shown as waiting, not saved again. */
+  | { kind: 'waiting'; item: QueuedSave }
+  /** "Ask first", or nobody signed in: nothing saved; the popup looks the page up itself. */
+  | { kind: 'ask'; signedOut?: boolean }
+  /** Known to be saved, and the server still has it. */
+  | { kind: 'found'; bookmark: Bookmark }
+  /** The one-click save, made: its outcome. */
+  | { kind: 'saved'; outcome: SaveOutcome };
+
+// One opening per address per popup: the early start (prestart.ts) and the popup's own effect
+// share it, and React's development double effects must not save twice (the second would come
+// back as a duplicate and hide the Undo).
+const openings = new Map<string, Promise<Opening>>();
+
+async function open(
+  p: Platform,
+  deps: { api: ExtensionApi; savedUrls: SavedUrls },
+  tab: TabInfo,
+  askFirst: boolean | undefined,
+): Promise<Opening> {
+  // Local reads only, side by side: the save starts as soon as they are in.
+  const [settings, account, waiting, known] = await Promise.all([
+    readSettings(p),
+    currentAccount(p),
+    waitingSaveOf(p, tab.url),
+    deps.savedUrls.remembered(tab.url),
+  ]);
+  if (waiting) return { kind: 'waiting', item: waiting };
+  if (account.userId === null) return { kind: 'ask', signedOut: true };
+  if (askFirst ?? settings.askFirst) return { kind: 'ask' };
+  // Known to be saved: one lookup shows it, where a save would take two requests (its refusal as a
+  // duplicate, then the lookup). Deleted since (in the web app), it is saved again below.
+  if (known?.saved) {
+    const found = await deps.api.lookup(tab.url);
+    if (found) {
+      await deps.savedUrls.remember(found);
+      return { kind: 'found', bookmark: found };
+    }
+  }
+  const category = await oneClickCategory(p, settings.defaultCategory);
+  // Through the worker, which owns the waiting list: a popup closed mid-request loses nothing.
+  const outcome = await askBackground(p, {
+    type: 'save',
+    input: { link: tab.url, title: autoTitle(tab.title, tab.url), category },
+  });
+  return { kind: 'saved', outcome };
+}
+
+/**
+ * Opens the popup on a page: the toolbar click's save unless "ask first" (the stored setting when
+ * `askFirst` is not given). Started once per address; later calls share the first.
+ */
+export function openPage(
+  p: Platform,
+  deps: { api: ExtensionApi; savedUrls: SavedUrls },
+  tab: TabInfo,
+  askFirst?: boolean,
+): Promise<Opening> {
+  let opening = openings.get(tab.url);
+  if (!opening) {
+    opening = open(p, deps, tab, askFirst);
+    openings.set(tab.url, opening);
+    // Signed out, the popup shows the sign-in: once signed in, its click saves after all.
+    void opening.then(
+      (o) => o.kind === 'ask' && o.signedOut && openings.delete(tab.url),
+      () => openings.delete(tab.url),
+    );
+  }
+  return opening;
+}
