@@ -1,0 +1,143 @@
+import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
+import { importItems, layoutProblems, longCategories, realisticTitles } from './testing/layoutData.js';
+import { grant } from './testing/plans.js';
+import { approvedAdvert } from './testing/promo.js';
+
+// Issue 26: the pages at a phone's, a tablet's and a laptop's width, with the titles real exports
+// bring. Nothing may be wider than the window, and every row's buttons must be on screen.
+
+const slow = { timeout: 15_000 };
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const group = 'Softwareentwicklungsteams';
+/** Within the bookmarks' 50 characters: what a person may type, with no space to wrap at. */
+const typed = (title: string) => title.replace(/\s+/g, '').slice(0, 50);
+
+test.beforeEach(async ({ page }) => {
+  // The links point at sites this machine cannot reach: icons are answered at once here.
+  await page.route('**/api/favicons/**', (route) => route.fulfill({ status: 404, body: '' }));
+});
+
+let cookies: Cookie[] = [];
+let slug = '';
+let advertTitle = '';
+const titles = realisticTitles();
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const { email } = await signUpViaApi(api, baseURL);
+  // A paid admin sees the most: the workspace menu, the admin button, See RSS Feed and recommendations.
+  await grant(email, 'subscriptionPro');
+  await grant(email, 'admin');
+
+  const items = titles.map((title, i) => ({
+    title,
+    url: `https://site-${i}.example.com/articles/${i}`,
+    folder: [longCategories[i % longCategories.length]!],
+  }));
+  await importItems(api, items);
+  const list = (await (await api.get('/api/bookmarks?pageSize=200')).json()) as { items: { id: string }[] };
+  expect(list.items).toHaveLength(items.length);
+  for (const { id } of list.items.slice(0, 6)) {
+    const res = await api.patch(`/api/bookmarks/${id}`, { data: { favourite: true } });
+    expect(res.status()).toBe(200);
+  }
+  // Feeds of this run only: the server keeps each feed address's last answer for everyone.
+  for (const [i, title] of titles.slice(0, 2).entries()) {
+    const rssFeed = fixtureUrl(`/feeds/atom-heise-developer.xml?run=layout-${process.pid}-${Date.now()}-${i}`);
+    const res = await api.post('/api/bookmarks', {
+      data: { link: `https://feed-${i}.example.com/`, title: typed(title), category: longCategories[0], rssFeed },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  const created = await api.post('/api/groups', { data: { name: group } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { group: made } = (await created.json()) as { group: { id: string } };
+  for (const [i, title] of titles.slice(0, 8).entries()) {
+    const res = await api.post(`/api/groups/${made.id}/links`, {
+      data: { link: `https://team-${i}.example.com/`, title: i % 2 ? title.slice(0, 50) : typed(title) },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  const advert = await approvedAdvert(playwright, baseURL, 'Internationalisationsplanungsbuero');
+  slug = advert.slug;
+  advertTitle = advert.title;
+  for (const title of titles.slice(0, 2)) {
+    const res = await advert.owner.post(`/api/promo/${slug}/posts`, {
+      data: { title: title.slice(0, 100), content: `<p>${typed(title).repeat(4)}</p>` },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await advert.owner.dispose();
+  expect((await api.post(`/api/promo/${slug}/follow`, { data: {} })).status()).toBe(200);
+
+  cookies = (await api.storageState()).cookies;
+  await api.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies(cookies);
+});
+
+/** Each page with what shows once its rows have arrived, and whether it has rows with buttons. */
+const pages: { path: () => string; ready: (page: Page) => Promise<void>; rows: boolean }[] = [
+  {
+    path: () => '/categories',
+    ready: async (page) => {
+      const card = page.getByRole('region', { name: longCategories[0] });
+      await expect(card.getByRole('listitem').first()).toBeVisible(slow);
+      await expect(page.getByRole('region', { name: longCategories[1] }).getByRole('listitem').first()).toBeVisible();
+    },
+    rows: true,
+  },
+  {
+    path: () => '/favourites',
+    ready: (page) => expect(page.getByRole('article')).toHaveCount(6, slow),
+    rows: true,
+  },
+  {
+    path: () => '/search',
+    ready: (page) =>
+      expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible(slow),
+    rows: true,
+  },
+  {
+    path: () => '/rss-feeds',
+    ready: (page) =>
+      expect(page.getByRole('list', { name: 'RSS feed items' }).getByRole('listitem')).toHaveCount(15, slow),
+    rows: false,
+  },
+  {
+    path: () => '/teams/workspace',
+    ready: (page) =>
+      expect(page.getByRole('list', { name: `Links of ${group}` }).getByRole('listitem')).toHaveCount(8, slow),
+    rows: true,
+  },
+  {
+    path: () => `/promo/${slug}`,
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: advertTitle })).toBeVisible(slow),
+    rows: false,
+  },
+];
+
+for (const width of [400, 768, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    for (const { path, ready, rows } of pages) {
+      test(`${path().replace(/promo\/.*/, 'promo/{slug}')} fits the window and its rows' buttons are on screen`, async ({
+        page,
+      }, info) => {
+        await page.goto(path());
+        await ready(page);
+        const problems = await page.evaluate(layoutProblems);
+        await info.attach(`${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+        expect(problems.overflow, 'pixels wider than the window').toBe(0);
+        expect(problems.cutOff).toEqual([]);
+        if (rows) expect(problems.buttons).toBeGreaterThan(0);
+      });
+    }
+  });
+}
