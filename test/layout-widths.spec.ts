@@ -141,3 +141,37 @@ for (const width of [400, 768, 1280]) {
     }
   });
 }
+
+test.describe('the signed-in top bar between a phone and a laptop', () => {
+  for (const width of [601, 700, 800, 950]) {
+    test(`stays one line at ${width} px and still offers every entry`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible(slow);
+      const bar = page.getByRole('banner');
+      await expect(bar.getByRole('link', { name: 'Open profile' })).toBeVisible();
+      // A toolbar is 64 px high from 600 px up; a wrapped one grew to 77-118 px (issue 26).
+      expect((await bar.boundingBox())?.height).toBe(64);
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const inline = await nav.getByRole('link').allTextContents();
+      const more = nav.getByRole('button', { name: 'More' });
+      const inMenu = (await more.count()) ? await openMenuEntries(page, more) : [];
+      const workspace = (await nav.getByRole('button', { name: 'Workspace' }).count()) ? ['Workspace'] : [];
+      for (const entry of ['Home', 'Categories', 'Favourites', 'Search', 'RSS Feeds', 'Pricing']) {
+        expect([...inline, ...inMenu], entry).toContain(entry);
+      }
+      expect([...workspace, ...inMenu].join()).toMatch(/Workspace/);
+    });
+  }
+});
+
+async function openMenuEntries(page: Page, more: ReturnType<Page['getByRole']>) {
+  await more.click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const entries = await menu.getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  return entries;
+}

@@ -25,7 +25,8 @@ export function CategoryCard(props: CategoryCardProps) {
   const { category, color, bookmarks, count = bookmarks.length, onAdd, renderActions, ...actions } = props;
   const headingId = useId();
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ borderTop: 4, borderTopColor: color }}>
+    // min-width 0: a card in a grid or flex column is never wider than its column, whatever its titles.
+    <Card component="section" aria-labelledby={headingId} sx={{ borderTop: 4, borderTopColor: color, minWidth: 0 }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
