@@ -12,6 +12,17 @@ const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const group = 'Softwareentwicklungsteams';
 /** Within the bookmarks' 50 characters: what a person may type, with no space to wrap at. */
 const typed = (title: string) => title.replace(/\s+/g, '').slice(0, 50);
+/** Eight sources, as a reader of a few sites has: enough to fill a phone's screen with the source list. */
+const feeds = [
+  'atom-heise-developer.xml',
+  'atom-github-commits-media-thumbnail.xml',
+  'atom-xhtml-content-reddit.xml',
+  'podcast-itunes-enclosure-podigee.xml',
+  'rss1-rdf-craigslist.xml',
+  'rss2-bbc-urdu-media-thumbnail-cdata.xml',
+  'rss2-content-encoded-medium.xml',
+  'rss2-iso-8859-1-jn.xml',
+];
 
 test.beforeEach(async ({ page }) => {
   // The links point at sites this machine cannot reach: icons are answered at once here.
@@ -43,11 +54,11 @@ test.beforeAll(async ({ playwright }) => {
     const res = await api.patch(`/api/bookmarks/${id}`, { data: { favourite: true } });
     expect(res.status()).toBe(200);
   }
-  // Feeds of this run only: the server keeps each feed address's last answer for everyone.
-  for (const [i, title] of titles.slice(0, 2).entries()) {
-    const rssFeed = fixtureUrl(`/feeds/atom-heise-developer.xml?run=layout-${process.pid}-${Date.now()}-${i}`);
+  // Real feeds of all kinds, each of this run only: the server keeps each address's last answer for everyone.
+  for (const [i, file] of feeds.entries()) {
+    const rssFeed = fixtureUrl(`/feeds/${file}?run=layout-${process.pid}-${Date.now()}-${i}`);
     const res = await api.post('/api/bookmarks', {
-      data: { link: `https://feed-${i}.example.com/`, title: typed(title), category: longCategories[0], rssFeed },
+      data: { link: `https://feed-${i}.example.com/`, title: typed(titles[i]!), category: longCategories[0], rssFeed },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -82,6 +93,16 @@ test.beforeEach(async ({ context }) => {
   await context.addCookies(cookies);
 });
 
+/** The RSS page once every source has loaded (filters open on a phone, to check them too). */
+async function rssReady(page: Page) {
+  await expect(page.getByRole('list', { name: 'RSS feed items' }).getByRole('listitem').first()).toBeVisible(slow);
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  if (await filters.isVisible()) await filters.click();
+  const sources = page.getByRole('list', { name: 'Sources' });
+  await expect(sources.getByRole('listitem')).toHaveCount(feeds.length, slow);
+  await expect(sources).not.toContainText('Loading…', slow);
+}
+
 /** Each page with what shows once its rows have arrived, and whether it has rows with buttons. */
 const pages: { path: () => string; ready: (page: Page) => Promise<void>; rows: boolean }[] = [
   {
@@ -106,8 +127,7 @@ const pages: { path: () => string; ready: (page: Page) => Promise<void>; rows: b
   },
   {
     path: () => '/rss-feeds',
-    ready: (page) =>
-      expect(page.getByRole('list', { name: 'RSS feed items' }).getByRole('listitem')).toHaveCount(15, slow),
+    ready: rssReady,
     rows: false,
   },
   {
@@ -174,4 +194,43 @@ async function openMenuEntries(page: Page, more: ReturnType<Page['getByRole']>) 
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   return entries;
+}
+
+test('on a phone the RSS page starts with its items, its eight sources behind a Filters button', async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.goto('/rss-feeds');
+  const first = page.getByRole('list', { name: 'RSS feed items' }).getByRole('listitem').first();
+  await expect(first).toBeVisible(slow);
+  // The first item's title is on the first screen, not under the source list.
+  await expect(first.getByRole('link').first()).toBeInViewport({ ratio: 1 });
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Filter by source')).toBeHidden();
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Filter by source')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sources' }).getByRole('listitem')).toHaveCount(feeds.length);
+});
+
+for (const width of [1280, 768, 400]) {
+  test(`at ${width} px the add button leaves the footer's text readable at the end of the page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/search');
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible(slow);
+    const fab = page.getByRole('button', { name: 'Add link', exact: true });
+    await expect(fab).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1))
+      .toBe(true);
+    const box = (await fab.boundingBox())!;
+    const covered = await page.getByRole('contentinfo').evaluate((footer, b) => {
+      const hit = (r: DOMRect) =>
+        r.width > 0 && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y;
+      return [...footer.querySelectorAll('a, p, button')]
+        .filter((el) => hit(el.getBoundingClientRect()))
+        .map((el) => el.getAttribute('aria-label') ?? el.textContent);
+    }, box);
+    expect(covered).toEqual([]);
+  });
 }
