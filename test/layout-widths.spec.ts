@@ -3,6 +3,7 @@ import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
 import { importItems, layoutProblems, longCategories, realisticTitles } from './testing/layoutData.js';
 import { grant } from './testing/plans.js';
 import { approvedAdvert } from './testing/promo.js';
+import { seriousViolations } from './testing/site.js';
 
 // Issue 26: the pages at a phone's, a tablet's and a laptop's width, with the titles real exports
 // bring. Nothing may be wider than the window, and every row's buttons must be on screen.
@@ -157,6 +158,8 @@ for (const width of [400, 768, 1280]) {
         expect(problems.overflow, 'pixels wider than the window').toBe(0);
         expect(problems.cutOff).toEqual([]);
         if (rows) expect(problems.buttons).toBeGreaterThan(0);
+        // The same pages with long real data, for axe too (member-a11y.spec.ts reads short titles).
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   });

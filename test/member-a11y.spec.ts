@@ -1,5 +1,11 @@
 import { expect, test, type Cookie, type Page } from '@playwright/test';
-import { authMessages, bookmarkMessages as m, feedMessages, groupMessages } from '../shared/src/domain/index.js';
+import {
+  authMessages,
+  bookmarkMessages as m,
+  feedMessages,
+  groupMessages,
+  recommendationMessages,
+} from '../shared/src/domain/index.js';
 import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
 import { memberPages } from './testing/memberPages.js';
 import { grant } from './testing/plans.js';
@@ -156,6 +162,13 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
         await expectAccessible(page, width);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
+
+        // From the keyboard: focus came back to See RSS Feed, whose tooltip now covers the row below.
+        await row.getByRole('button', { name: recommendationMessages.button }).press('Enter');
+        await expect(page.getByRole('dialog', { name: recommendationMessages.title })).toBeVisible(slow);
+        await expectAccessible(page, width);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
       });
 
       test('the filters of the favourites and the group dialog of the workspace pass axe', async ({ page }) => {
@@ -181,6 +194,15 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
       });
     });
   }
+
+  test('the More menu of the top bar between a phone and a laptop passes axe', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto('/profile');
+    await content['/profile']!(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: 'My Workspace' })).toBeVisible();
+    await expectAccessible(page, 800);
+  });
 
   test('the menu of a narrow screen, with the member and admin entries, passes axe', async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 900 });
