@@ -37,6 +37,8 @@ export function CategoryCard(props: CategoryCardProps) {
               variant="h6"
               component="h2"
               noWrap
+              // The whole name on hover where a phone cuts it off (the add button's name has it too).
+              title={category}
               sx={{
                 display: 'inline-block',
                 maxWidth: '100%',
