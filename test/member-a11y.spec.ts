@@ -1,11 +1,21 @@
 import { expect, test, type Cookie, type Page } from '@playwright/test';
-import { authMessages, bookmarkMessages as m, feedMessages, groupMessages } from '../shared/src/domain/index.js';
+import {
+  authMessages,
+  bookmarkMessages as m,
+  feedMessages,
+  groupMessages,
+  recommendationMessages,
+} from '../shared/src/domain/index.js';
 import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
 import { memberPages } from './testing/memberPages.js';
 import { grant } from './testing/plans.js';
-import { seriousViolations } from './testing/site.js';
+import { ruleViolations, seriousViolations } from './testing/site.js';
 
 const slow = { timeout: 15_000 };
+
+/** Letters only: an advert's display name allows no digit 0 and little punctuation. */
+const letters = () =>
+  Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
@@ -17,8 +27,13 @@ test.beforeEach(async ({ page }) => {
 
 async function expectAccessible(page: Page, width: number) {
   expect(await seriousViolations(page)).toEqual([]);
+  // Headings in order (moderate for axe, so not in the list above): a screen reader's outline of the page.
+  expect(await ruleViolations(page, ['heading-order'])).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+/** Issue 26: every signed-in page at a phone's, a small tablet's and a laptop's width. */
+const widths = [1280, 600, 400];
 
 test.describe('a member with bookmarks in two categories, a favourite and a feed', () => {
   // One account for every page: the checks only read, so each worker seeds it once.
@@ -41,6 +56,20 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
       const res = await api.post('/api/bookmarks', { data, headers: { origin: baseURL } });
       expect(res.status()).toBe(201);
     }
+    // An approved promo page: its 'Approved' notice (with links) shows on /profile and /promote.
+    const advert = await api.post('/api/adverts', {
+      data: {
+        title: `Accessible Bakery ${letters()}`,
+        category: 'Food',
+        link: `https://${letters()}.example.com/`,
+        description: `<p>${'Fresh bread, cakes and pastries baked every morning in our own kitchen. '.repeat(4)}</p>`,
+      },
+      headers: { origin: baseURL },
+    });
+    expect(advert.status(), await advert.text()).toBe(201);
+    const { id } = (await advert.json()) as { id: string };
+    const approved = await api.post(`/api/admin/adverts/${id}/approve`, { data: {}, headers: { origin: baseURL } });
+    expect(approved.status(), await approved.text()).toBe(200);
     cookies = (await api.storageState()).cookies;
     await api.dispose();
   });
@@ -64,6 +93,9 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
     },
     '/rss-feeds': async (page) => {
       await expect(page.getByRole('list', { name: 'RSS feed items' }).getByRole('listitem')).toHaveCount(15, slow);
+      // On a phone the sources wait behind Filters: opened, so that axe checks them too.
+      const filters = page.getByRole('button', { name: 'Filters', exact: true });
+      if (await filters.isVisible()) await filters.click();
       await expect(page.getByRole('list', { name: 'Sources' })).toContainText('Heise Developer');
     },
     '/import-bookmarks': async (page) => {
@@ -71,7 +103,8 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
     },
     '/profile': async (page) => {
       await expect(page.getByRole('button', { name: 'Update profile' })).toBeVisible(slow);
-      await expect(page.getByLabel('Display name')).toHaveValue('Ann');
+      await expect(page.getByLabel('Display name', { exact: true })).toHaveValue('Ann');
+      await expect(page.getByTestId('advert-status')).toContainText('Approved', slow);
     },
     '/teams/workspace': async (page) => {
       await expect(page.getByText(groupMessages.noGroups)).toBeVisible(slow);
@@ -84,7 +117,7 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
     },
   };
 
-  for (const width of [1280, 400]) {
+  for (const width of widths) {
     test.describe(`at ${width} px wide`, () => {
       test.use({ viewport: { width, height: 900 } });
 
@@ -96,8 +129,80 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
           await expectAccessible(page, width);
         });
       }
+
+      test('/promote with an approved promo page passes axe', async ({ page }) => {
+        await page.goto('/promote');
+        await expect(page.getByTestId('advert-status')).toContainText('Approved', slow);
+        await expectAccessible(page, width);
+      });
+
+      test('the dialogs of the categories page pass axe', async ({ page }) => {
+        await page.goto('/categories');
+        await content['/categories']!(page);
+        const work = page.getByRole('region', { name: 'Work' });
+        const row = work.getByRole('listitem').filter({ hasText: 'Example Domain' });
+
+        await row.getByRole('button', { name: 'Edit Bookmark' }).click();
+        await expect(page.getByRole('dialog', { name: 'Edit Bookmark' }).getByLabel('Title')).toHaveValue(
+          'Example Domain',
+        );
+        await expectAccessible(page, width);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+
+        await page.getByRole('button', { name: 'Add link', exact: true }).click();
+        await expect(page.getByRole('dialog').getByLabel('Web address')).toBeVisible();
+        await expectAccessible(page, width);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+
+        await work.getByRole('button', { name: 'See RSS Feed' }).click();
+        const feed = page.getByRole('dialog');
+        await expect(feed.getByRole('listitem').first()).toBeVisible(slow);
+        await expectAccessible(page, width);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+
+        // From the keyboard: focus came back to See RSS Feed, whose tooltip now covers the row below.
+        await row.getByRole('button', { name: recommendationMessages.button }).press('Enter');
+        await expect(page.getByRole('dialog', { name: recommendationMessages.title })).toBeVisible(slow);
+        await expectAccessible(page, width);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+      });
+
+      test('the filters of the favourites and the group dialog of the workspace pass axe', async ({ page }) => {
+        await page.goto('/favourites');
+        await content['/favourites']!(page);
+        await page.getByRole('button', { name: /^Filters/ }).click();
+        await expect(page.getByRole('presentation').getByLabel('Filter by category')).toBeVisible();
+        await expectAccessible(page, width);
+        await page.keyboard.press('Escape');
+
+        await page.goto('/teams/workspace');
+        await content['/teams/workspace']!(page);
+        await page.getByRole('button', { name: 'Create & Invite' }).click();
+        await expect(page.getByRole('form', { name: 'Create & Invite' }).getByLabel('Group name')).toBeVisible();
+        await expectAccessible(page, width);
+      });
+
+      test('the edit form of the promo page on /profile passes axe', async ({ page }) => {
+        await page.goto('/profile');
+        await content['/profile']!(page);
+        await expect(page.getByRole('form', { name: 'Edit your advert' })).toBeVisible(slow);
+        await expectAccessible(page, width);
+      });
     });
   }
+
+  test('the More menu of the top bar between a phone and a laptop passes axe', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto('/profile');
+    await content['/profile']!(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: 'My Workspace' })).toBeVisible();
+    await expectAccessible(page, 800);
+  });
 
   test('the menu of a narrow screen, with the member and admin entries, passes axe', async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 900 });

@@ -25,6 +25,19 @@ export async function openPage(page: Page, path: string, heading: string) {
 
 /** The violations axe rates serious or critical, as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  const violations = await axeViolations(page);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Any violation of the named axe rules, whatever its impact (heading-order is only 'moderate'). */
+export async function ruleViolations(page: Page, rules: string[]): Promise<string[]> {
+  const violations = await axeViolations(page, rules);
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function axeViolations(page: Page, rules?: string[]) {
   // MUI fades dialogs, notices and drawers in: axe blends a half-shown element into what is behind
   // it and reports contrast that no user sees. Checked once every finite animation has ended
   // (spinners run forever and are left alone).
@@ -33,10 +46,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
+  return violations;
 }
 
 /** Waits until the service worker controls the page, as it does from the second visit on. */

@@ -53,7 +53,7 @@ export function AppLayout() {
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
       </Box>
-      <Footer />
+      <Footer clearOfFab={showFab} />
       {me && (
         <Suspense fallback={null}>
           <AddLinkFab showButton={showFab} />

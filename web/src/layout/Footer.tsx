@@ -8,9 +8,14 @@ import { socialLinks } from './socialLinks';
 
 const icons: ReactElement[] = [<FacebookIcon key="f" />, <XIcon key="x" />, <LinkedInIcon key="l" />];
 
-export function Footer() {
+/** `clearOfFab`: the add button floats in the bottom right corner; room under the footer's text keeps it clear. */
+export function Footer({ clearOfFab = false }: { clearOfFab?: boolean }) {
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, px: 2, bgcolor: 'grey.50' }}>
+    <Box
+      component="footer"
+      // 24 px margin + 56 px button + 16 px: at the end of the page the button sits under the text.
+      sx={{ borderTop: 1, borderColor: 'divider', pt: 3, pb: clearOfFab ? 12 : 3, px: 2, bgcolor: 'grey.50' }}
+    >
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -1,3 +1,4 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { AppBar, Box, Button, IconButton, Link, Toolbar } from '@mui/material';
@@ -5,7 +6,9 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../session/store';
 import { useIsMobile } from './media';
-import { keepRedirect, showsWorkspaceMenu, signedInItems, signedOutItems } from './navItems';
+import { MoreMenu } from './MoreMenu';
+import { keepRedirect, showsWorkspaceMenu, signedInItems, signedOutItems, workspaceItems } from './navItems';
+import { useFittingCount } from './useFittingCount';
 import { WorkspaceMenu } from './WorkspaceMenu';
 
 // Only signed-in users have an avatar, so the landing page's visitors do not load it.
@@ -20,7 +23,16 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const me = useSession((s) => s.me);
   const mobile = useIsMobile();
   const { pathname, search, hash } = useLocation();
-  const items = me ? signedInItems : signedOutItems;
+  const items = (me ? signedInItems : signedOutItems).map((item) => ({
+    ...item,
+    href: keepRedirect(item.href, search),
+  }));
+  const workspace = showsWorkspaceMenu(me);
+  // The entries stay on one line (64 px): those that do not fit go into a More menu (issue 26).
+  const { boxRef, measureRef, count } = useFittingCount(items.length + (workspace ? 1 : 0), !mobile);
+  const shown = items.slice(0, count);
+  const hidden = [...items.slice(count), ...(workspace && count <= items.length ? workspaceItems : [])];
+  const current = [...items, ...workspaceItems].find((item) => isCurrent(item.href, pathname, hash))?.href;
 
   return (
     <AppBar position="sticky">
@@ -28,25 +40,80 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <IconButton edge="start" color="inherit" aria-label="Open menu" onClick={onOpenMenu}>
           <MenuIcon />
         </IconButton>
-        <Link href="/" color="inherit" underline="none" variant="h6" sx={{ fontWeight: 700, mr: 2 }}>
+        <Link
+          href="/"
+          color="inherit"
+          underline="none"
+          variant="h6"
+          sx={{ fontWeight: 700, mr: 2, whiteSpace: 'nowrap' }}
+        >
           Linkhive
         </Link>
-        {!mobile && (
-          <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-            {items.map((item) => (
+        {/* The room left beside the logo and the account buttons, whatever the entries need. */}
+        <Box ref={boxRef} sx={{ flex: '1 1 0', minWidth: 0, position: 'relative' }}>
+          {!mobile && (
+            <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5 }}>
+              {shown.map((item) => (
+                <Button
+                  key={item.label}
+                  href={item.href}
+                  color="inherit"
+                  aria-current={item.href === current ? 'page' : undefined}
+                  sx={{ flexShrink: 0 }}
+                >
+                  {item.label}
+                </Button>
+              ))}
+              {workspace && count > items.length && <WorkspaceMenu />}
+              {hidden.length > 0 && <MoreMenu items={hidden} current={current} />}
+            </Box>
+          )}
+          {/* A hidden copy of every entry and of the More button, to measure what fits; of no size itself,
+              so that it never widens the page. */}
+          {!mobile && (
+            <Box
+              ref={measureRef}
+              aria-hidden
+              sx={{
+                display: 'flex',
+                gap: 0.5,
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                visibility: 'hidden',
+                width: 0,
+                height: 0,
+                overflow: 'hidden',
+              }}
+            >
+              {items.map((item) => (
+                <Button key={item.label} component="span" tabIndex={-1} color="inherit" sx={{ flexShrink: 0 }}>
+                  {item.label}
+                </Button>
+              ))}
+              {workspace && (
+                <Button
+                  component="span"
+                  tabIndex={-1}
+                  color="inherit"
+                  endIcon={<ExpandMoreIcon />}
+                  sx={{ flexShrink: 0 }}
+                >
+                  Workspace
+                </Button>
+              )}
               <Button
-                key={item.label}
-                href={keepRedirect(item.href, search)}
+                component="span"
+                tabIndex={-1}
                 color="inherit"
-                aria-current={isCurrent(item.href, pathname, hash) ? 'page' : undefined}
+                endIcon={<ExpandMoreIcon />}
+                sx={{ flexShrink: 0 }}
               >
-                {item.label}
+                More
               </Button>
-            ))}
-            {showsWorkspaceMenu(me) && <WorkspaceMenu />}
-          </Box>
-        )}
-        <Box sx={{ flexGrow: 1 }} />
+            </Box>
+          )}
+        </Box>
         {me?.permissions.admin && !mobile && (
           <IconButton href="/admin" color="inherit" aria-label="Admin settings">
             <SettingsIcon />

@@ -1,4 +1,4 @@
-import { Box, Link, ListItem, Stack, Typography } from '@mui/material';
+import { Box, Link, ListItem, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Bookmark } from '../../domain/index.js';
 import { BookmarkActionButtons } from './BookmarkActionButtons.js';
@@ -18,26 +18,32 @@ export interface BookmarkRowProps extends BookmarkActions {
 export function BookmarkRow(props: BookmarkRowProps) {
   const { bookmark, actions, leading, details, ...handlers } = props;
   return (
-    <ListItem disableGutters sx={{ gap: 1.5, alignItems: 'center' }}>
+    // The actions move under the title when less than 8rem of it would be left beside them (a phone
+    // with a paid plan's five buttons), so a title never pushes them out of the card.
+    <ListItem disableGutters sx={{ columnGap: 1.5, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
       {leading}
       <Favicon src={bookmark.faviconUrl} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Link
-          href={bookmark.link}
-          target="_blank"
-          rel="noopener noreferrer"
-          underline="hover"
-          sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {bookmark.title}
-        </Link>
+      <Box sx={{ minWidth: 0, flex: '1 1 8rem' }}>
+        {/* Imported titles run long with nothing to break at: one line with an ellipsis, and the
+            whole title on hover or keyboard focus. */}
+        <Tooltip title={bookmark.title} describeChild placement="bottom-start" enterDelay={500}>
+          <Link
+            href={bookmark.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            underline="hover"
+            sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {bookmark.title}
+          </Link>
+        </Tooltip>
         {details ?? (
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {bookmark.domain}
           </Typography>
         )}
       </Box>
-      <Stack direction="row" sx={{ flexShrink: 0 }}>
+      <Stack direction="row" sx={{ flexShrink: 0, ml: 'auto' }}>
         <BookmarkActionButtons bookmark={bookmark} {...handlers} />
         {actions}
       </Stack>

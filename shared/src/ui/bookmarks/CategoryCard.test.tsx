@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { Button } from '@mui/material';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, expectShown } from '../../testing/ui.js';
 import { BookmarkRow } from './BookmarkRow.js';
@@ -26,6 +26,24 @@ describe('BookmarkRow', () => {
     const favicon = document.querySelector('img')!;
     expect(favicon.getAttribute('src')).toBe('/files/favicons/example.com.png');
     expect(favicon.getAttribute('alt')).toBe('');
+  });
+
+  it('shows the whole of a long title, cut with an ellipsis in the row, on hover and on keyboard focus', async () => {
+    const title = 'ChocolateConsumption,CognitiveFunction,andNobelLaureates-Chocolateconsumption';
+    render(
+      <ul>
+        <BookmarkRow bookmark={bookmark({ title })} {...actions()} />
+      </ul>,
+    );
+    const link = screen.getByRole('link', { name: title });
+    expect(getComputedStyle(link).textOverflow).toBe('ellipsis');
+    fireEvent.mouseOver(link);
+    expect((await screen.findByRole('tooltip', {}, { timeout: 2000 })).textContent).toBe(title);
+    fireEvent.mouseLeave(link);
+    await waitForElementToBeRemoved(() => screen.queryByRole('tooltip'), { timeout: 2000 });
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    act(() => link.focus());
+    expect((await screen.findByRole('tooltip', {}, { timeout: 2000 })).textContent).toBe(title);
   });
 
   it('toggles a favourite through the host, idle while the change is saved', async () => {

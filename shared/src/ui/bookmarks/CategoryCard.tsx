@@ -25,7 +25,8 @@ export function CategoryCard(props: CategoryCardProps) {
   const { category, color, bookmarks, count = bookmarks.length, onAdd, renderActions, ...actions } = props;
   const headingId = useId();
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ borderTop: 4, borderTopColor: color }}>
+    // min-width 0: a card in a grid or flex column is never wider than its column, whatever its titles.
+    <Card component="section" aria-labelledby={headingId} sx={{ borderTop: 4, borderTopColor: color, minWidth: 0 }}>
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -36,6 +37,8 @@ export function CategoryCard(props: CategoryCardProps) {
               variant="h6"
               component="h2"
               noWrap
+              // The whole name on hover where a phone cuts it off (the add button's name has it too).
+              title={category}
               sx={{
                 display: 'inline-block',
                 maxWidth: '100%',

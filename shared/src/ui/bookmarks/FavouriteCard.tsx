@@ -70,7 +70,8 @@ export function FavouriteCard(props: FavouriteCardProps) {
     >
       {picture}
       <Box sx={{ p: 1.5, minWidth: 0, flex: 1 }}>
-        <Typography variant="subtitle1" component="h3" noWrap>
+        {/* h2: the cards sit right under the page's h1, and headings go down one level at a time. */}
+        <Typography variant="subtitle1" component="h2" noWrap>
           <Link href={bookmark.link} target="_blank" rel="noopener noreferrer" underline="hover">
             {bookmark.title}
           </Link>

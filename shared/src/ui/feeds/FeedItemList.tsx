@@ -13,16 +13,19 @@ export interface FeedItemListProps {
   busy?: boolean;
   /** 'Today' is measured from here; tests pin it. */
   now?: Date;
+  /** The items' heading level: one below the heading above the list (h3 under a dialog's h2). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** Feed items as plain text: the title links to the post in a new tab; no HTML from a feed is rendered. */
-export function FeedItemList({ items, label, showSource, imageBase, busy, now }: FeedItemListProps) {
+export function FeedItemList(props: FeedItemListProps) {
+  const { items, label, showSource, imageBase, busy, now, headingLevel = 'h3' } = props;
   return (
     <List aria-label={label} aria-busy={busy} disablePadding>
       {items.map((item) => (
         <ListItem key={item.id} divider disableGutters sx={{ gap: 2, alignItems: 'flex-start', py: 1.5 }}>
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            <Typography variant="subtitle1" component={headingLevel} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
               {item.link ? (
                 <Link href={item.link} target="_blank" rel="noopener noreferrer" underline="hover">
                   {item.title}

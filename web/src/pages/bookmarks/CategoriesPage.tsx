@@ -58,7 +58,14 @@ export function CategoriesPage() {
         ) : categories.length === 0 ? (
           <NoBookmarks onAddLink={() => showAdd()} onImport={() => navigate('/import-bookmarks')} />
         ) : (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+          // minmax(0, 1fr), not 1fr: a bare 1fr column grows to its longest unbreakable title (issue 26).
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
             {shown.map((c) => (
               <CategoryBlock
                 key={c.name}

@@ -1,6 +1,6 @@
 import type { Bookmark } from '@linkhive/shared/domain';
 import { CategoryCard, SeeFeedButton } from '@linkhive/shared/ui';
-import { Button, Skeleton } from '@mui/material';
+import { Box, Button, Skeleton } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAddDialog } from '../../bookmarks/addDialog';
@@ -36,7 +36,7 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
   if (!page) return <Skeleton variant="rounded" height={160} aria-label={`Loading ${category}`} />;
   if (search && page.total === 0) return null;
   return (
-    <div>
+    <Box sx={{ minWidth: 0 }}>
       <CategoryCard
         category={category}
         color={color}
@@ -68,6 +68,6 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
           Show more ({page.total - page.items.length})
         </Button>
       )}
-    </div>
+    </Box>
   );
 }

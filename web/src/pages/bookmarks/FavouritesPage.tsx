@@ -64,7 +64,13 @@ export function FavouritesPage() {
         </Button>
         <LayoutToggle value={layout} onChange={(v) => void changeLayout(v)} />
       </Box>
-      <Drawer anchor="right" open={filtersOpen} onClose={() => setFiltersOpen(false)}>
+      {/* The drawer is a dialog to assistive technology, and a dialog needs a name. */}
+      <Drawer
+        anchor="right"
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        slotProps={{ paper: { 'aria-label': 'Filters' } }}
+      >
         <Box sx={{ width: 300, p: 2 }}>
           <FilterPanel
             search={search}

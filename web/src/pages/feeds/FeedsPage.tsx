@@ -75,7 +75,14 @@ export function FeedsPage() {
         {list.total === 0 ? (
           <EmptyState message={feedMessages.noMatch} />
         ) : (
-          <FeedItemList items={list.items} label="RSS feed items" showSource busy={feeds.listLoading} now={now} />
+          <FeedItemList
+            items={list.items}
+            label="RSS feed items"
+            showSource
+            busy={feeds.listLoading}
+            now={now}
+            headingLevel="h2"
+          />
         )}
         {pages > 1 && (
           <Pagination
@@ -92,6 +99,7 @@ export function FeedsPage() {
   return (
     <SidebarPage
       sidebarWidth={280}
+      collapseOnPhones
       sidebar={
         <>
           <FeedFilterPanel

@@ -1,0 +1,241 @@
+import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { fixtureUrl, signUpViaApi } from './testing/accounts.js';
+import { importItems, layoutProblems, longCategories, realisticTitles } from './testing/layoutData.js';
+import { grant } from './testing/plans.js';
+import { approvedAdvert } from './testing/promo.js';
+import { seriousViolations } from './testing/site.js';
+
+// Issue 26: the pages at a phone's, a tablet's and a laptop's width, with the titles real exports
+// bring. Nothing may be wider than the window, and every row's buttons must be on screen.
+
+const slow = { timeout: 15_000 };
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const group = 'Softwareentwicklungsteams';
+/** Within the bookmarks' 50 characters: what a person may type, with no space to wrap at. */
+const typed = (title: string) => title.replace(/\s+/g, '').slice(0, 50);
+/** Eight sources, as a reader of a few sites has: enough to fill a phone's screen with the source list. */
+const feeds = [
+  'atom-heise-developer.xml',
+  'atom-github-commits-media-thumbnail.xml',
+  'atom-xhtml-content-reddit.xml',
+  'podcast-itunes-enclosure-podigee.xml',
+  'rss1-rdf-craigslist.xml',
+  'rss2-bbc-urdu-media-thumbnail-cdata.xml',
+  'rss2-content-encoded-medium.xml',
+  'rss2-iso-8859-1-jn.xml',
+];
+
+test.beforeEach(async ({ page }) => {
+  // The links point at sites this machine cannot reach: icons are answered at once here.
+  await page.route('**/api/favicons/**', (route) => route.fulfill({ status: 404, body: '' }));
+});
+
+let cookies: Cookie[] = [];
+let slug = '';
+let advertTitle = '';
+const titles = realisticTitles();
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const { email } = await signUpViaApi(api, baseURL);
+  // A paid admin sees the most: the workspace menu, the admin button, See RSS Feed and recommendations.
+  await grant(email, 'subscriptionPro');
+  await grant(email, 'admin');
+
+  const items = titles.map((title, i) => ({
+    title,
+    url: `https://site-${i}.example.com/articles/${i}`,
+    folder: [longCategories[i % longCategories.length]!],
+  }));
+  await importItems(api, items);
+  const list = (await (await api.get('/api/bookmarks?pageSize=200')).json()) as { items: { id: string }[] };
+  expect(list.items).toHaveLength(items.length);
+  for (const { id } of list.items.slice(0, 6)) {
+    const res = await api.patch(`/api/bookmarks/${id}`, { data: { favourite: true } });
+    expect(res.status()).toBe(200);
+  }
+  // Real feeds of all kinds, each of this run only: the server keeps each address's last answer for everyone.
+  for (const [i, file] of feeds.entries()) {
+    const rssFeed = fixtureUrl(`/feeds/${file}?run=layout-${process.pid}-${Date.now()}-${i}`);
+    const res = await api.post('/api/bookmarks', {
+      data: { link: `https://feed-${i}.example.com/`, title: typed(titles[i]!), category: longCategories[0], rssFeed },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  const created = await api.post('/api/groups', { data: { name: group } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { group: made } = (await created.json()) as { group: { id: string } };
+  for (const [i, title] of titles.slice(0, 8).entries()) {
+    const res = await api.post(`/api/groups/${made.id}/links`, {
+      data: { link: `https://team-${i}.example.com/`, title: i % 2 ? title.slice(0, 50) : typed(title) },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  const advert = await approvedAdvert(playwright, baseURL, 'Internationalisationsplanungsbuero');
+  slug = advert.slug;
+  advertTitle = advert.title;
+  for (const title of titles.slice(0, 2)) {
+    const res = await advert.owner.post(`/api/promo/${slug}/posts`, {
+      data: { title: title.slice(0, 100), content: `<p>${typed(title).repeat(4)}</p>` },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await advert.owner.dispose();
+  expect((await api.post(`/api/promo/${slug}/follow`, { data: {} })).status()).toBe(200);
+
+  cookies = (await api.storageState()).cookies;
+  await api.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies(cookies);
+});
+
+/** The RSS page once every source has loaded (filters open on a phone, to check them too). */
+async function rssReady(page: Page) {
+  await expect(page.getByRole('list', { name: 'RSS feed items' }).getByRole('listitem').first()).toBeVisible(slow);
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  if (await filters.isVisible()) await filters.click();
+  const sources = page.getByRole('list', { name: 'Sources' });
+  await expect(sources.getByRole('listitem')).toHaveCount(feeds.length, slow);
+  await expect(sources).not.toContainText('Loading…', slow);
+}
+
+/** Each page with what shows once its rows have arrived, and whether it has rows with buttons. */
+const pages: { path: () => string; ready: (page: Page) => Promise<void>; rows: boolean }[] = [
+  {
+    path: () => '/categories',
+    ready: async (page) => {
+      const card = page.getByRole('region', { name: longCategories[0] });
+      await expect(card.getByRole('listitem').first()).toBeVisible(slow);
+      await expect(page.getByRole('region', { name: longCategories[1] }).getByRole('listitem').first()).toBeVisible();
+    },
+    rows: true,
+  },
+  {
+    path: () => '/favourites',
+    ready: (page) => expect(page.getByRole('article')).toHaveCount(6, slow),
+    rows: true,
+  },
+  {
+    path: () => '/search',
+    ready: (page) =>
+      expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible(slow),
+    rows: true,
+  },
+  {
+    path: () => '/rss-feeds',
+    ready: rssReady,
+    rows: false,
+  },
+  {
+    path: () => '/teams/workspace',
+    ready: (page) =>
+      expect(page.getByRole('list', { name: `Links of ${group}` }).getByRole('listitem')).toHaveCount(8, slow),
+    rows: true,
+  },
+  {
+    path: () => `/promo/${slug}`,
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: advertTitle })).toBeVisible(slow),
+    rows: false,
+  },
+];
+
+// Every page at a phone's, a tablet's and a laptop's width; the categories also at 1200 and 1366 px,
+// where their two columns overflowed by 213 and 47 px (issue 26).
+for (const width of [400, 768, 1200, 1280, 1366]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    for (const { path, ready, rows } of [400, 768, 1280].includes(width) ? pages : pages.slice(0, 1)) {
+      test(`${path().replace(/promo\/.*/, 'promo/{slug}')} fits the window and its rows' buttons are on screen`, async ({
+        page,
+      }, info) => {
+        await page.goto(path());
+        await ready(page);
+        const problems = await page.evaluate(layoutProblems);
+        await info.attach(`${width}px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+        expect(problems.overflow, 'pixels wider than the window').toBe(0);
+        expect(problems.cutOff).toEqual([]);
+        if (rows) expect(problems.buttons).toBeGreaterThan(0);
+        // The same pages with long real data, for axe too (member-a11y.spec.ts reads short titles).
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('the signed-in top bar between a phone and a laptop', () => {
+  for (const width of [601, 700, 800, 950]) {
+    test(`stays one line at ${width} px and still offers every entry`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible(slow);
+      const bar = page.getByRole('banner');
+      await expect(bar.getByRole('link', { name: 'Open profile' })).toBeVisible();
+      // A toolbar is 64 px high from 600 px up; a wrapped one grew to 77-118 px (issue 26).
+      expect((await bar.boundingBox())?.height).toBe(64);
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const inline = await nav.getByRole('link').allTextContents();
+      const more = nav.getByRole('button', { name: 'More' });
+      const inMenu = (await more.count()) ? await openMenuEntries(page, more) : [];
+      const workspace = (await nav.getByRole('button', { name: 'Workspace' }).count()) ? ['Workspace'] : [];
+      for (const entry of ['Home', 'Categories', 'Favourites', 'Search', 'RSS Feeds', 'Pricing']) {
+        expect([...inline, ...inMenu], entry).toContain(entry);
+      }
+      expect([...workspace, ...inMenu].join()).toMatch(/Workspace/);
+    });
+  }
+});
+
+async function openMenuEntries(page: Page, more: ReturnType<Page['getByRole']>) {
+  await more.click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const entries = await menu.getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  return entries;
+}
+
+test('on a phone the RSS page starts with its items, its eight sources behind a Filters button', async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.goto('/rss-feeds');
+  const first = page.getByRole('list', { name: 'RSS feed items' }).getByRole('listitem').first();
+  await expect(first).toBeVisible(slow);
+  // The first item's title is on the first screen, not under the source list.
+  await expect(first.getByRole('link').first()).toBeInViewport({ ratio: 1 });
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Filter by source')).toBeHidden();
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Filter by source')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sources' }).getByRole('listitem')).toHaveCount(feeds.length);
+});
+
+for (const width of [1280, 768, 400]) {
+  test(`at ${width} px the add button leaves the footer's text readable at the end of the page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/search');
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible(slow);
+    const fab = page.getByRole('button', { name: 'Add link', exact: true });
+    await expect(fab).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1))
+      .toBe(true);
+    const box = (await fab.boundingBox())!;
+    const covered = await page.getByRole('contentinfo').evaluate((footer, b) => {
+      const hit = (r: DOMRect) =>
+        r.width > 0 && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y;
+      return [...footer.querySelectorAll('a, p, button')]
+        .filter((el) => hit(el.getBoundingClientRect()))
+        .map((el) => el.getAttribute('aria-label') ?? el.textContent);
+    }, box);
+    expect(covered).toEqual([]);
+  });
+}
