@@ -195,6 +195,9 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
     const result = await waitForImportJob(server.base, importer, job);
     const importMs = performance.now() - t;
     clearInterval(sampler);
+    // The import worker thread stops when idle: the server's memory comes back down.
+    await new Promise((r) => setTimeout(r, 10_000));
+    const rss10sAfterMb = server.memory('VmRSS');
     const exportFigures = await timeExport(server.base, importer, path.join(dataDir, 'linkhive.db'));
     const databaseAfterImport = databaseSize(path.join(dataDir, 'linkhive.db'));
 
@@ -272,6 +275,7 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
         serverMemoryMb: {
           before: round(rssBeforeMb),
           peak: round(peakMb),
+          tenSecondsAfter: round(rss10sAfterMb),
           peakEverVmHWM: round(server.memory('VmHWM')),
         },
       },
