@@ -12,7 +12,12 @@ export const jsonImportSchema = z.object({
   items: z
     .array(
       z.object({
-        title: z.string().max(2000).default(''),
+        // Not refused past limits.importedTitleMax: one long title must not fail a whole import; the
+        // server keeps the first 1,000 characters (importedTitle), as it does for a file.
+        title: z
+          .string()
+          .max(64 * 1024)
+          .default(''),
         // Longer addresses are skipped by the import's rules (limits.addressMax), not refused here.
         url: z.string().max(64 * 1024),
         /** Folder names from the top down; the nearest one becomes the category. */
