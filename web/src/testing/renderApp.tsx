@@ -1,4 +1,4 @@
-import type { Me } from '@linkhive/shared/domain';
+import { planOfPermissions, type Me } from '@linkhive/shared/domain';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -11,7 +11,17 @@ import { useSession } from '../session/store';
 // Pages load their code on first use; under a busy test run that import can take over the default second.
 configure({ asyncUtilTimeout: 5_000 });
 
-export function makeMe(overrides: Partial<Me['permissions']> = {}): Me {
+/** A signed-in user; a paid flag is a plan from billing unless `planSource` says an admin granted it. */
+export function makeMe(overrides: Partial<Me['permissions']> = {}, planSource: 'billing' | 'grant' = 'billing'): Me {
+  const permissions: Me['permissions'] = {
+    admin: false,
+    advertiser: false,
+    subscriptionPro: false,
+    subscriptionBusiness: false,
+    subscriptionEnterprise: false,
+    ...overrides,
+  };
+  const key = planOfPermissions(permissions);
   return {
     user: { id: 'u1', email: 'ann@example.com', firstName: 'Ann', createdAt: '2026-01-01T00:00:00.000Z' },
     profile: {
@@ -19,14 +29,8 @@ export function makeMe(overrides: Partial<Me['permissions']> = {}): Me {
       photoURL: null,
       settings: { categoryTabColor: null, layoutPreference: 'list' },
     },
-    permissions: {
-      admin: false,
-      advertiser: false,
-      subscriptionPro: false,
-      subscriptionBusiness: false,
-      subscriptionEnterprise: false,
-      ...overrides,
-    },
+    permissions,
+    plan: { key, source: key === 'free' ? 'free' : planSource },
   };
 }
 
