@@ -69,7 +69,7 @@ export function EditBookmarkForm({
   };
 
   return (
-    <Box component="form" noValidate aria-label="Edit Bookmark" onSubmit={submit}>
+    <Box component="form" ref={draft.formRef} noValidate aria-label="Edit Bookmark" onSubmit={submit}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <BookmarkFields
           draft={draft}
