@@ -36,6 +36,8 @@ export const bookmarkMessages = {
   deleteConfirm: (title: string) => `Delete ${title}? This cannot be undone.`,
   clipboardFailed: 'The clipboard could not be read. Paste the address into the field instead.',
   screenshotAfterSave: 'A screenshot of the page will be taken after saving.',
+  /** While /categories or /favourites checks whether the user has any bookmarks (issue 26). */
+  openingLibrary: 'Opening your bookmarks…',
   screenshotPending: 'Taking a screenshot…',
   screenshotRemoved: 'The screenshot will be removed when you save.',
 } as const;

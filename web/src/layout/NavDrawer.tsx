@@ -62,10 +62,12 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
     return browser ? extensionLinks[browser] : null;
   }, []);
 
+  // Straight to the home page (issue 26): leaving a signed-in page first, so that no page's
+  // sign-in guard sees the session end and sends the visitor through /login on the way.
   const signOut = async () => {
     onClose();
+    await navigate('/', { replace: true });
     await logout();
-    void navigate('/auth');
   };
 
   return (

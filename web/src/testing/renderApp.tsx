@@ -34,7 +34,9 @@ export function makeMe(overrides: Partial<Me['permissions']> = {}, planSource: '
   };
 }
 
-type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown };
+/** A handler may answer later (a promise), to look at the app while a request is under way. */
+type Handler = (url: string, init: RequestInit) => Answer | Promise<Answer>;
 
 /** Answers the app's API calls like the server would; unknown calls get a 404. */
 export function fakeServer(handlers: Record<string, Handler>) {
@@ -45,7 +47,7 @@ export function fakeServer(handlers: Record<string, Handler>) {
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
     const handler = handlers[`${method} ${url.split('?')[0]}`];
     const answer = handler
-      ? handler(url, init)
+      ? await handler(url, init)
       : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
   });
@@ -65,8 +67,11 @@ export function renderApp(path: string) {
   // jsdom has no layout, so scrolling on navigation would only log errors.
   vi.stubGlobal('scrollTo', vi.fn());
   let current: Location | null = null;
+  /** Every path the router has been at, in order: a redirect on the way shows here. */
+  const visited: string[] = [];
   function LocationSpy() {
     current = useLocation();
+    if (visited.at(-1) !== current.pathname) visited.push(current.pathname);
     return null;
   }
   function TestRouter({ children }: { children: ReactNode }) {
@@ -83,5 +88,5 @@ export function renderApp(path: string) {
     if (!current) throw new Error('The router has not rendered yet');
     return current;
   };
-  return { ...view, location };
+  return { ...view, location, visited };
 }
