@@ -44,6 +44,10 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'extension',
+        element: lazyPage('extension', () => import('./pages/info/ExtensionPage').then((m) => m.ExtensionPage)),
+      },
+      {
         path: 'workspace',
         element: lazyPage('workspace', () => import('./pages/info/WorkspaceInfoPage').then((m) => m.WorkspaceInfoPage)),
       },

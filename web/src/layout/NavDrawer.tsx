@@ -19,7 +19,7 @@ interface ItemProps {
   icon?: ReactNode;
   onClick: () => void;
   nested?: boolean;
-  /** Another site (the extension's store page): opens in a new tab. */
+  /** Another site: opens in a new tab. */
   external?: boolean;
 }
 
@@ -110,7 +110,7 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           )}
           {extension && (
             <>
-              <Item label={extension.label} href={extension.href} icon={<ExtensionIcon />} onClick={onClose} external />
+              <Item label={extension.label} href={extension.href} icon={<ExtensionIcon />} onClick={onClose} />
             </>
           )}
         </List>
