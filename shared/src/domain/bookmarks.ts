@@ -122,6 +122,23 @@ export const updateBookmarkSchema = z
   })
   .partial();
 
+/**
+ * The edit form's check of one bookmark. The 50-character rule is for a title a person types: an
+ * imported title that is longer (limits.importedTitleMax) passes while it is left as it is, so its
+ * category or address can be changed without cutting it (issue 26); the form then sends only the
+ * fields that changed. A title the person edits follows the rule again.
+ */
+export function updateBookmarkSchemaFor(current: { title: string }) {
+  return updateBookmarkSchema.extend({
+    title: z
+      .string({ error: bookmarkMessages.titleRequired })
+      .trim()
+      .min(1, bookmarkMessages.titleRequired)
+      .refine((v) => v === current.title || v.length <= limits.titleMax, bookmarkMessages.titleTooLong)
+      .optional(),
+  });
+}
+
 export const bulkDeleteSchema = z.object({ ids: z.array(z.string().min(1)).min(1).max(1000) });
 
 export const bookmarkListQuerySchema = z.object({
