@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeHTML } from 'entities';
-import { importMessages, limits } from '../shared/src/domain/index.js';
+import { billingMessages, importMessages, limits } from '../shared/src/domain/index.js';
 import { password, signUpViaApi, uniqueEmail } from './testing/accounts.js';
+import { grant } from './testing/plans.js';
 
 // Issue 26 in Chromium, on the built app: what a user's data and the way through the app look like.
 
@@ -110,4 +111,21 @@ test('an empty account goes to the import page without showing another page firs
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect((await seen()).paths).toEqual(['/import-bookmarks', '/']);
+});
+
+test('a plan granted with npm run admin -- grant shows as that plan on /profile, once, and says who gave it', async ({
+  page,
+  baseURL,
+}) => {
+  const { email } = await signUpViaApi(page.request, baseURL!);
+  await grant(email, 'subscriptionPro');
+  await page.goto('/profile');
+  const box = page.getByRole('region', { name: 'Your subscription' });
+  await expect(box.getByTestId('subscription-plan')).toHaveText('Pro, granted by an admin', { timeout: 15_000 });
+  // This server has no Stripe key: the note belongs to a Free account only.
+  await expect(box.getByText(billingMessages.notConfigured)).toHaveCount(0);
+  await expect(page.getByText('Free plan')).toHaveCount(0);
+  const current = page.getByRole('button', { name: 'Your current plan' });
+  await expect(current).toHaveCount(1);
+  await expect(page.locator('[data-plan="pro"]').getByRole('button', { name: 'Your current plan' })).toBeDisabled();
 });
