@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { decodeHTML } from 'entities';
 import { billingMessages, importMessages, limits } from '../shared/src/domain/index.js';
 import { password, signUpViaApi, uniqueEmail } from './testing/accounts.js';
 import { grant } from './testing/plans.js';
+import { anchorTitles } from '../server/src/testing/netscape-file.js';
 
 // Issue 26 in Chromium, on the built app: what a user's data and the way through the app look like.
 
@@ -14,17 +14,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, 'fixtures/bookmarks', name);
-
-/** link -> title of the web anchors of a Netscape file, as a browser shows them. */
-function anchorTitles(html: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of html.matchAll(/<A\s[^>]*HREF="([^"]*)"[^>]*>([\s\S]*?)<\/A>/gi)) {
-    const link = decodeHTML(m[1]!).trim();
-    const title = decodeHTML(m[2]!).replace(/\s+/g, ' ').trim();
-    if (/^https?:\/\/[^/]/i.test(link) && title && !out.has(link)) out.set(link, title);
-  }
-  return out;
-}
 
 async function importThroughPage(page: Page, file: string) {
   await page.goto('/import-bookmarks');

@@ -1,28 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeHTML } from 'entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits, type ImportProgress } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { fixturesDir } from '../../testing/fixture-server.js';
 import { importFile, waitForImport } from '../../testing/imports.js';
+import { anchorTitles } from '../../testing/netscape-file.js';
 
 // Issue 26, defect 5: titles a file or the browser had come back whole from an export; the 50 of
 // the dialogs is for typing. Expected titles are read from the files here, apart from the server's
 // parser, so a cut anywhere on the way shows.
-
-/** link -> title of every web anchor of a Netscape file, as a browser shows it (entities decoded, spaces collapsed). */
-function anchorTitles(html: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of html.matchAll(/<A\s[^>]*HREF="([^"]*)"[^>]*>([\s\S]*?)<\/A>/gi)) {
-    const link = decodeHTML(m[1]!).trim();
-    if (!/^https?:\/\/[^/]/i.test(link) || out.has(link)) continue;
-    const title = decodeHTML(m[2]!).replace(/\s+/g, ' ').trim();
-    if (title) out.set(link, title);
-  }
-  return out;
-}
 
 const storedTitles = async (a: Agent) =>
   new Map(
