@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
-import { bookmarkMessages as m, extensionMessages, extensionStoreLinks } from '../shared/src/domain/index.js';
+import { bookmarkMessages as m, extensionMessages, extensionPagePath } from '../shared/src/domain/index.js';
 import { freePort } from '../server/src/testing/free-port.js';
 import { fixtureUrl } from './testing/accounts.js';
 import { baseChromiumArgs, chromiumPath } from './testing/chromium.js';
@@ -230,9 +230,10 @@ test('"please update" links to the extension store', async ({ ext, context }) =>
     const popup = await ext.openPopup(tabId);
     const alert = popup.getByRole('alert');
     await expect(alert).toContainText(extensionMessages.outdated);
+    // The server's own page, which names its store listing or serves the newer zip.
     await expect(alert.getByRole('link', { name: 'Update the extension' })).toHaveAttribute(
       'href',
-      extensionStoreLinks.chrome,
+      `${serverUrl}${extensionPagePath}`,
     );
 
     const options = await context.newPage();
@@ -242,7 +243,7 @@ test('"please update" links to the extension store', async ({ ext, context }) =>
     await expect(server.getByRole('alert')).toContainText(extensionMessages.outdated);
     await expect(server.getByRole('link', { name: 'Update the extension' })).toHaveAttribute(
       'href',
-      extensionStoreLinks.chrome,
+      `${serverUrl}${extensionPagePath}`,
     );
   } finally {
     await new Promise((resolve) => outdated.close(resolve));

@@ -195,7 +195,7 @@ test('imports a bookmarks tree made with the bookmarks API, with the web import 
   await expect(section).toContainText('1 not on the web will be skipped');
   await section.getByRole('button', { name: 'Import bookmarks' }).click();
   await expect(options.getByTestId('notification')).toContainText(importMessages.success(3, false));
-  await expect(section.getByRole('status').filter({ hasText: 'already saved were skipped' })).toBeVisible();
+  await expect(section.getByRole('status').filter({ hasText: importMessages.skippedExisting(1) })).toBeVisible();
 
   const byTitle = Object.fromEntries((await ext.bookmarks()).items.map((b) => [b.title, b.category]));
   expect(byTitle).toEqual({ 'Already here': 'Old', Tracker: 'Work', API: 'Docs', Loose: 'Uncategorized' });

@@ -38,6 +38,7 @@ import type { AdvertService } from './features/adverts/service.js';
 import { adminRoutes } from './features/admin/routes.js';
 import type { AdminService } from './features/admin/service.js';
 import { promoRoutes } from './features/promo/routes.js';
+import { extensionDownloads, extensionRoutes } from './features/extension/routes.js';
 import type { PromoService } from './features/promo/service.js';
 import { groupRoutes } from './features/groups/routes.js';
 import type { GroupService } from './features/groups/service.js';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(healthRoutes(db));
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
   api.use(planRoutes(deps.plans));
+  api.use(extensionRoutes({ storeUrl: config.extensionStoreUrl, dir: config.extensionDir }));
   api.use(billingRoutes(deps.billing, deps.billingWebhooks));
   api.use(recommendationRoutes(deps.recommendations, db));
   api.use(bookmarkRoutes(deps.bookmarks));
@@ -133,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', api);
 
   app.use('/files', storedFiles(deps.files));
+  app.use('/downloads', extensionDownloads(config.extensionDir));
 
   const web = config.webDist
     ? webApp(config.webDist, config.publicUrl, { promoPreview: (slug) => deps.promo.linkPreview(slug) })

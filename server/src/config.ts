@@ -43,6 +43,13 @@ export interface Config {
   /** Secret that signs session cookies; generated and kept in DATA_DIR when not given. */
   authSecret: string | null;
   webDist: string | null;
+  /**
+   * EXTENSION_STORE_URL: the extension's store listing (Chrome Web Store; Edge installs from it too).
+   * Without it the web app's 'Get the extension' page explains how to load the zip served below.
+   */
+  extensionStoreUrl: string | null;
+  /** EXTENSION_DIR: where the built extension's zips are (linkhive-<version>-<browser>.zip). */
+  extensionDir: string | null;
   logLevel: string;
   /** CHROMIUM_PATH; null looks in the usual places. */
   chromiumPath: string | null;
@@ -118,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchAllowHosts: list(env.FETCH_ALLOW_HOSTS),
     authSecret: env.AUTH_SECRET || null,
     webDist: env.WEB_DIST ?? null,
+    extensionStoreUrl: httpsUrl('EXTENSION_STORE_URL', env.EXTENSION_STORE_URL),
+    extensionDir: env.EXTENSION_DIR ?? null,
     logLevel: env.LOG_LEVEL || 'info',
     authRateLimit: Number(env.AUTH_RATE_LIMIT || 10),
     authAccountRateLimit: Number(env.AUTH_ACCOUNT_RATE_LIMIT || 10),
@@ -186,4 +195,16 @@ function trustProxyOf(v: string | undefined): string | number {
   if (v === 'true' || v === '*')
     throw new Error('TRUST_PROXY must name the proxies (addresses, subnets or hops), not all');
   return v;
+}
+
+/** An https address, or null when not set; anything else stops the start with a clear message. */
+function httpsUrl(name: string, value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol === 'https:') return url.toString();
+  } catch {
+    // Said below.
+  }
+  throw new Error(`${name} must be an https:// address, got "${value}"`);
 }

@@ -7,6 +7,7 @@ import { clusterPeers } from './cluster/peers.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
 config.webDist ??= path.resolve(here, '../../web/dist');
+config.extensionDir ??= path.resolve(here, '../../extension/.output');
 
 const slot = process.env.LINKHIVE_SLOT;
 const server = await createServer(config, {

@@ -13,6 +13,7 @@ export const publicPages = [
   { path: '/policy', heading: 'Privacy Policy' },
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/export-bookmarks', heading: 'Export your bookmarks' },
+  { path: '/extension', heading: 'Get the browser extension' },
   { path: '/workspace', heading: 'Team Workspace - Collaborative Bookmark Management' },
   { path: '/digital-business-cards', heading: 'Digital Business Cards' },
   { path: '/promote', heading: 'Free Promo Advert' },

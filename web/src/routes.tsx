@@ -4,6 +4,12 @@ import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/home/HomePage';
 import { lazyPage } from './routing/lazyPage';
 import { RequireAuth } from './routing/RequireAuth';
+import { RequireLibrary } from './routing/RequireLibrary';
+
+const loadCategoriesPage = () => import('./pages/bookmarks/CategoriesPage').then((m) => m.CategoriesPage);
+const loadFavouritesPage = () => import('./pages/bookmarks/FavouritesPage').then((m) => m.FavouritesPage);
+const loadImportPage = () => import('./pages/import/ImportPage').then((m) => m.ImportPage);
+const loadLibraryPages = () => Promise.all([loadCategoriesPage(), loadFavouritesPage()]);
 
 // The landing page and the shell around it are the only code a first visit to / loads; every other
 // page comes in its own chunk when it is first opened (the service worker then keeps them offline).
@@ -36,6 +42,10 @@ export const routes: RouteObject[] = [
         element: lazyPage('export', () =>
           import('./pages/info/ExportBookmarksPage').then((m) => m.ExportBookmarksPage),
         ),
+      },
+      {
+        path: 'extension',
+        element: lazyPage('extension', () => import('./pages/info/ExtensionPage').then((m) => m.ExtensionPage)),
       },
       {
         path: 'workspace',
@@ -87,16 +97,12 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'categories',
-            element: lazyPage('categories', () =>
-              import('./pages/bookmarks/CategoriesPage').then((m) => m.CategoriesPage),
-            ),
-          },
-          {
-            path: 'favourites',
-            element: lazyPage('favourites', () =>
-              import('./pages/bookmarks/FavouritesPage').then((m) => m.FavouritesPage),
-            ),
+            // An account without bookmarks goes to the import page before either page paints.
+            element: <RequireLibrary preload={loadLibraryPages} preloadImport={loadImportPage} />,
+            children: [
+              { path: 'categories', element: lazyPage('categories', loadCategoriesPage) },
+              { path: 'favourites', element: lazyPage('favourites', loadFavouritesPage) },
+            ],
           },
           {
             path: 'search',
@@ -108,7 +114,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'import-bookmarks',
-            element: lazyPage('import', () => import('./pages/import/ImportPage').then((m) => m.ImportPage)),
+            element: lazyPage('import', loadImportPage),
           },
           {
             path: 'profile',

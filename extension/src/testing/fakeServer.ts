@@ -8,6 +8,7 @@ import {
   groupLinkSchema,
   groupMessages,
   importMessages,
+  importOutcome,
   isSupportedExtensionVersion,
   normaliseLink,
   type Bookmark,
@@ -221,25 +222,37 @@ export function createFakeServer(origin = 'http://localhost:3000') {
 
   function runImport(userId: string, body: ImportBody): Response {
     let imported = 0;
+    // As the real server: one link per address, the later copies counted as merged duplicates.
+    const seen = new Set<string>();
+    const items: ImportBody['items'] = [];
     for (const item of body.items) {
+      const key = normaliseLink(item.url);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      items.push(item);
+    }
+    for (const item of items) {
       const category = item.folder.at(-1) ?? 'Uncategorized';
       const res = create(userId, { link: item.url, title: item.title || domainOf(item.url), category });
       if (res.status === 201) imported++;
     }
     const jobId = `job-${imports.size + 1}`;
+    const counts = {
+      total: items.length,
+      imported,
+      skippedExisting: items.length - imported,
+      duplicatesInFile: body.items.length - items.length,
+    };
     const result: ImportResult = {
       jobId,
-      total: body.items.length,
-      imported,
+      ...counts,
       overwritten: 0,
-      skippedExisting: body.items.length - imported,
       skippedNotWeb: 0,
       skippedTooLong: 0,
-      duplicatesInFile: 0,
       folders: new Set(body.items.flatMap((i) => i.folder)).size,
-      message: importMessages.success(imported, body.overwrite),
+      message: importOutcome(counts, body.overwrite, 'browser').title,
     };
-    const total = body.items.length;
+    const total = items.length;
     // As the real server: the job answers at once (202), and is found done when asked next.
     imports.set(jobId, { jobId, status: 'done', phase: 'done', total, processed: total, result, error: null });
     return json(202, { jobId, status: 'running', phase: 'saving', total, processed: 0, result: null, error: null });

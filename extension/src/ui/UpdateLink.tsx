@@ -1,15 +1,14 @@
 import { Link } from '@mui/material';
-import { extensionStoreLinks } from '@linkhive/shared/domain';
+import { extensionPagePath } from '@linkhive/shared/domain';
 import { pageTexts } from './texts';
 
-/** Edge says so in its user agent ('Edg/'); every other Chromium gets the Chrome Web Store. */
-export const storeLink = () =>
-  /\bEdg\//.test(navigator.userAgent) ? extensionStoreLinks.edge : extensionStoreLinks.chrome;
+/** Where a newer extension is: the server's own page, which names its store listing or serves the zip. */
+export const updatePageOf = (serverUrl: string) => `${serverUrl}${extensionPagePath}`;
 
 /** Beside "please update": where the update is, so the message is something the user can act on. */
-export function UpdateLink() {
+export function UpdateLink({ serverUrl }: { serverUrl: string }) {
   return (
-    <Link href={storeLink()} target="_blank" rel="noopener" color="inherit" sx={{ fontWeight: 600 }}>
+    <Link href={updatePageOf(serverUrl)} target="_blank" rel="noopener" color="inherit" sx={{ fontWeight: 600 }}>
       {pageTexts.updateExtension}
     </Link>
   );

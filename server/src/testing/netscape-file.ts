@@ -131,3 +131,29 @@ export function netscapeFile(links: GeneratedLink[], opts: { descriptionChars?: 
   out.push('</DL><p>', '');
   return out.join('\n');
 }
+
+const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** The character references that bookmark exports and our own export write: named XML ones and numeric. */
+function decodeReferences(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return named[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    return String.fromCodePoint(code);
+  });
+}
+
+/**
+ * link -> title of every web anchor of a Netscape file, as a browser shows the title (references
+ * decoded, white space collapsed), read apart from the server's parser so that tests of a round
+ * trip compare against the file itself. The first anchor of an address wins, as on import.
+ */
+export function anchorTitles(html: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of html.matchAll(/<A\s[^>]*HREF="([^"]*)"[^>]*>([\s\S]*?)<\/A>/gi)) {
+    const link = decodeReferences(m[1]!).trim();
+    const title = decodeReferences(m[2]!).replace(/\s+/g, ' ').trim();
+    if (/^https?:\/\/[^/]/i.test(link) && title && !out.has(link)) out.set(link, title);
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import type {
+  ExtensionOffer,
   AcceptedInvite,
   RecommendationList,
   BillingState,
@@ -391,6 +392,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     plans: {
       list: () => request<{ items: Plan[] }>('GET', '/api/plans'),
+    },
+    extension: {
+      /** How this server's users get the browser extension: its store listing or the zip it serves. */
+      offer: () => request<ExtensionOffer>('GET', '/api/extension'),
     },
     billing: {
       checkout: (body: { priceId: string }) => request<{ url: string }>('POST', '/api/billing/checkout', body),

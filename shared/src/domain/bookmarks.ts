@@ -36,6 +36,8 @@ export const bookmarkMessages = {
   deleteConfirm: (title: string) => `Delete ${title}? This cannot be undone.`,
   clipboardFailed: 'The clipboard could not be read. Paste the address into the field instead.',
   screenshotAfterSave: 'A screenshot of the page will be taken after saving.',
+  /** While /categories or /favourites checks whether the user has any bookmarks (issue 26). */
+  openingLibrary: 'Opening your bookmarks…',
   screenshotPending: 'Taking a screenshot…',
   screenshotRemoved: 'The screenshot will be removed when you save.',
 } as const;
@@ -119,6 +121,23 @@ export const updateBookmarkSchema = z
     rssFeed: rssSchema,
   })
   .partial();
+
+/**
+ * The edit form's check of one bookmark. The 50-character rule is for a title a person types: an
+ * imported title that is longer (limits.importedTitleMax) passes while it is left as it is, so its
+ * category or address can be changed without cutting it (issue 26); the form then sends only the
+ * fields that changed. A title the person edits follows the rule again.
+ */
+export function updateBookmarkSchemaFor(current: { title: string }) {
+  return updateBookmarkSchema.extend({
+    title: z
+      .string({ error: bookmarkMessages.titleRequired })
+      .trim()
+      .min(1, bookmarkMessages.titleRequired)
+      .refine((v) => v === current.title || v.length <= limits.titleMax, bookmarkMessages.titleTooLong)
+      .optional(),
+  });
+}
 
 export const bulkDeleteSchema = z.object({ ids: z.array(z.string().min(1)).min(1).max(1000) });
 
@@ -204,7 +223,21 @@ export function domainOf(link: string): string {
 /** domainOf for an address already parsed. */
 export const domainOfUrl = (u: URL) => u.hostname.toLowerCase().replace(/^www\./, '');
 
+/** A title made for a form a person then edits: cut to the 50 that the dialogs accept. */
 export function autoTitle(title: string | null | undefined, link: string): string {
   const t = (title ?? '').replace(/\s+/g, ' ').trim() || domainOf(link);
   return t.slice(0, limits.titleMax);
+}
+
+/**
+ * A title read from an import (a bookmark file or the browser's bookmarks): kept as the source had
+ * it, only its runs of white space made one space (HTML reads them so), up to limits.importedTitleMax
+ * characters, never splitting a character in two. No title at all becomes the domain.
+ */
+export function importedTitle(title: string | null | undefined, link: string): string {
+  const t = (title ?? '').replace(/\s+/g, ' ').trim() || domainOf(link);
+  if (t.length <= limits.importedTitleMax) return t;
+  const cut = t.slice(0, limits.importedTitleMax);
+  // A cut between the two halves of a character outside the BMP (an emoji) drops the lone half.
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
 }

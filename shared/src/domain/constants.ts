@@ -1,7 +1,15 @@
 export const limits = {
   nameMax: 50,
   passwordMin: 8,
+  /** What a person types as a title in the dialogs (the spec's rule). */
   titleMax: 50,
+  /**
+   * What an import keeps of a title the file or the browser already had. The 50 above is a rule for
+   * typing, not for other people's data: browsers and sites write titles of 100-200 characters, and
+   * an import followed by an export must give them back whole (issue 26). 1,000 is far above any real
+   * title and still keeps one row from holding a page of junk.
+   */
+  importedTitleMax: 1000,
   customCategoryMax: 25,
   /**
    * The longest web address kept (a bookmark's link or RSS address, saved or imported). Browsers

@@ -34,11 +34,22 @@ export const extensionMessages = {
   importNothing: 'No web links were found in your browser bookmarks.',
 } as const;
 
-/** Where the web app's drawer sends Chrome and Edge users for the extension. */
-export const extensionStoreLinks = {
-  chrome: 'https://chromewebstore.google.com/search/Linkhive',
-  edge: 'https://microsoftedge.microsoft.com/addons/search/Linkhive',
-} as const;
+/**
+ * Where the web app's drawer sends Chrome and Edge users for the extension: this server's own page,
+ * which knows whether a store listing exists (EXTENSION_STORE_URL) or only the build it serves
+ * (issue 26: a store search for a build that is in no store found nothing).
+ */
+export const extensionPagePath = '/extension';
+
+export type ExtensionBrowserName = 'chrome' | 'edge';
+
+/** GET /api/extension: how this server's users get the extension. */
+export interface ExtensionOffer {
+  /** The store listing (EXTENSION_STORE_URL); null when the extension is in no store. */
+  storeUrl: string | null;
+  /** The zip this server serves for loading unpacked, by browser; null when none was built. */
+  downloads: Record<ExtensionBrowserName, string | null>;
+}
 
 /** 'major.minor.patch' as numbers; anything else (a pre-release tag, garbage) is null. */
 export function parseVersion(value: string): [number, number, number] | null {

@@ -51,4 +51,12 @@ export const importMessages = {
   failed: 'The import could not be finished. Your bookmarks are as they were.',
   interrupted:
     'The import stopped when the server restarted. Your bookmarks are as they were: please import the file again.',
+  // Newer texts of this product's own (issue 26, issue 25): these may be reworded. A re-import that
+  // adds nothing says so, instead of a green '0 bookmarks have been imported successfully'.
+  nothingNewInFile: 'Everything in this file was already saved: no bookmarks were added.',
+  nothingNewInBrowser: "Everything in this browser's bookmarks was already saved: no bookmarks were added.",
+  nothingToImport: 'There were no web addresses to import: no bookmarks were added.',
+  skippedExisting: (n: number) => `${n} already saved ${n === 1 ? 'was' : 'were'} skipped.`,
+  mergedInBrowser: (n: number) =>
+    `${n} ${n === 1 ? 'duplicate' : 'duplicates'} inside your browser's bookmarks ${n === 1 ? 'was' : 'were'} merged.`,
 } as const;

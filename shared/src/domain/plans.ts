@@ -1,3 +1,5 @@
+import type { PermissionFlag, Permissions } from './constants.js';
+
 export const planKeys = ['free', 'pro', 'business', 'enterprise'] as const;
 export type PlanKey = (typeof planKeys)[number];
 export type PlanInterval = 'month' | 'year';
@@ -123,4 +125,42 @@ export interface CheckoutState {
   /** 'complete' once the subscription it made is stored and counts; 'pending' until then. */
   status: 'pending' | 'complete' | 'expired';
   subscription: SubscriptionSummary | null;
+}
+
+/** The permission flag that gives each paid plan, whoever set it (billing, an admin, the operator). */
+export const planFlags: Record<Exclude<PlanKey, 'free'>, PermissionFlag> = {
+  pro: 'subscriptionPro',
+  business: 'subscriptionBusiness',
+  enterprise: 'subscriptionEnterprise',
+};
+
+/** The plan the flags give: the highest paid flag, else Free. Every gate and every screen reads this. */
+export function planOfPermissions(p: Permissions): PlanKey {
+  if (p.subscriptionEnterprise) return 'enterprise';
+  if (p.subscriptionBusiness) return 'business';
+  if (p.subscriptionPro) return 'pro';
+  return 'free';
+}
+
+/**
+ * The user's current plan as GET /api/auth/me answers it, the one source of every screen that names
+ * it (profile, plan cards, admin). `grant`: an admin or the operator (`npm run admin -- grant`) gave
+ * the flag, so there is no subscription to show or manage; `billing`: a Stripe subscription did.
+ */
+export interface CurrentPlan {
+  key: PlanKey;
+  source: 'free' | 'billing' | 'grant';
+}
+
+export const planNames: Record<PlanKey, string> = {
+  free: 'Free',
+  pro: 'Pro',
+  business: 'Business',
+  enterprise: 'Enterprise',
+};
+
+/** 'Free plan', 'Pro plan', 'Pro, granted by an admin' (issue 26: a granted plan says so). */
+export function currentPlanLabel(plan: CurrentPlan): string {
+  const name = planNames[plan.key];
+  return plan.source === 'grant' ? `${name}, granted by an admin` : `${name} plan`;
 }

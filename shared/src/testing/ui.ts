@@ -36,3 +36,24 @@ export function formErrors(): string[] {
 export function expectShown(element: Element): void {
   expect(isInaccessible(element), `hidden from the user:\n${prettyDOM(element, 500)}`).toBe(false);
 }
+
+/**
+ * Records the elements scrolled into view (jsdom has no scrollIntoView, so nothing else would), for
+ * tests that a refused form brings its first field in error into sight. Call the answer's `restore`
+ * when done.
+ */
+export function watchScrollIntoView() {
+  const scrolled: Element[] = [];
+  const proto = Element.prototype as { scrollIntoView?: Element['scrollIntoView'] };
+  const before = proto.scrollIntoView;
+  proto.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  return {
+    scrolled,
+    restore: () => {
+      if (before) proto.scrollIntoView = before;
+      else delete proto.scrollIntoView;
+    },
+  };
+}

@@ -11,5 +11,6 @@ export * from './SignupForm.js';
 export * from './useAuthForm.js';
 export * from './validation.js';
 export * from './useDebounced.js';
+export * from './useFirstErrorFocus.js';
 export * from './groups/index.js';
 export * from './recommendations/index.js';

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import Quill from 'quill';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api';
+import { watchScrollIntoView } from '@linkhive/shared/testing';
 import { imageFile, makeAdvert, textOfLength, writeDescription } from '../testing/adverts';
 import { fakeServer } from '../testing/renderApp';
 import { AdvertForm } from './AdvertForm';
@@ -157,6 +158,28 @@ describe('the advert form', () => {
     fireEvent.change(titleField(), { target: { value: 'Acme Two' } });
     fireEvent.click(submitButton());
     expect((await screen.findByRole('alert')).textContent).toBe(advertMessages.oneAdvert);
+  });
+
+  it("brings 'Slug already exists!' into view with the focus on the Display name (issue 26)", async () => {
+    fakeServer({
+      'GET /api/categories/suggested': suggested,
+      'POST /api/adverts': () => ({
+        status: 409,
+        body: { error: { code: 'slug_taken', message: advertMessages.slugTaken, field: 'title' } },
+      }),
+    });
+    const scrolls = watchScrollIntoView();
+    try {
+      render(<AdvertForm onSaved={() => {}} />);
+      await fillValid();
+      submitButton().focus();
+      fireEvent.click(submitButton());
+      expect((await screen.findByRole('alert')).textContent).toBe('Slug already exists!');
+      await waitFor(() => expect(document.activeElement).toBe(titleField()));
+      expect(scrolls.scrolled).toEqual([titleField()]);
+    } finally {
+      scrolls.restore();
+    }
   });
 
   it('keeps a failed picture for another try without creating the advert twice', async () => {

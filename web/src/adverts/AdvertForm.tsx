@@ -1,5 +1,6 @@
 import type { Advert } from '@linkhive/shared/domain';
 import { advertLimits, advertSlug, promoPath } from '@linkhive/shared/domain';
+import { useFirstErrorFocus } from '@linkhive/shared/ui';
 import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -32,6 +33,7 @@ export function AdvertForm({ advert, onSaved, onCancel }: AdvertFormProps) {
   const [suggested, setSuggested] = useState<string[]>([]);
   const saving = useAdvertSave(advert ?? null);
   const hintId = useId();
+  const errorFocus = useFirstErrorFocus();
 
   useEffect(() => {
     api.categories.suggested().then(
@@ -52,16 +54,23 @@ export function AdvertForm({ advert, onSaved, onCancel }: AdvertFormProps) {
     saving.clearServerError(field);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  // A refusal ('Slug already exists!' under the Display name) may sit above the dialog's scroll.
+  const submit = errorFocus.submitting(async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(allTouched);
     if (!valid || saving.busy) return;
     const result = await saving.save(draft);
     if (result) onSaved(result);
-  };
+  });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={editing ? 'Edit your advert' : 'New advert'}>
+    <Box
+      component="form"
+      ref={errorFocus.ref}
+      noValidate
+      onSubmit={submit}
+      aria-label={editing ? 'Edit your advert' : 'New advert'}
+    >
       <Stack spacing={2.5} sx={{ pt: 1 }}>
         <TextField
           label="Display name"

@@ -23,9 +23,13 @@ const pro = {
   currentPeriodEnd: '2026-12-24T10:00:00.000Z',
 } as const;
 
-function profileWith(billing: BillingState, extra: Parameters<typeof fakeServer>[0] = {}) {
+function profileWith(
+  billing: BillingState,
+  extra: Parameters<typeof fakeServer>[0] = {},
+  me = makeMe({ subscriptionPro: true }),
+) {
   return fakeServer({
-    'GET /api/auth/me': () => ({ status: 200, body: makeMe({ subscriptionPro: true }) }),
+    'GET /api/auth/me': () => ({ status: 200, body: me }),
     'GET /api/plans': plansAnswer,
     'GET /api/billing/subscription': () => ({ status: 200, body: billing }),
     ...extra,
@@ -70,7 +74,7 @@ describe('the subscription box of the profile', () => {
   });
 
   it('shows the Free plan without a subscription, and quietly says when billing is off', async () => {
-    profileWith({ enabled: false, canManage: false, subscription: null });
+    profileWith({ enabled: false, canManage: false, subscription: null }, {}, makeMe());
     const view = await box();
     expect(view.getByTestId('subscription-plan').textContent).toBe('Free plan');
     expectShown(view.getByText(billingMessages.notConfigured));
@@ -78,10 +82,26 @@ describe('the subscription box of the profile', () => {
   });
 
   it('shows the Free plan with a note for a subscription that no longer counts', async () => {
-    profileWith({ enabled: true, canManage: true, subscription: { ...pro, status: 'past_due' } });
+    profileWith({ enabled: true, canManage: true, subscription: { ...pro, status: 'past_due' } }, {}, makeMe());
     const view = await box();
     expect(view.getByTestId('subscription-plan').textContent).toBe('Free plan');
     expectShown(view.getByText('Your Pro subscription is past due.'));
+  });
+
+  it('shows a plan an admin granted as that plan, the same in the box and the plan cards (issue 26)', async () => {
+    profileWith(
+      { enabled: false, canManage: false, subscription: null },
+      {},
+      makeMe({ subscriptionPro: true }, 'grant'),
+    );
+    const view = await box();
+    expect(view.getByTestId('subscription-plan').textContent).toBe('Pro, granted by an admin');
+    expect(view.queryByText(billingMessages.notConfigured)).toBeNull();
+    expect(screen.queryByText('Free plan')).toBeNull();
+    const plans = screen.getByRole('region', { name: 'Plans' });
+    const current = within(plans).getByRole('button', { name: 'Your current plan' });
+    expect(current.closest('[data-plan]')?.getAttribute('data-plan')).toBe('pro');
+    expect(within(plans).getAllByRole('button', { name: 'Your current plan' })).toHaveLength(1);
   });
 
   it('opens the billing portal with the profile as the way back', async () => {

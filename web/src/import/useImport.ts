@@ -1,6 +1,6 @@
 import { ApiError, followImportJob } from '@linkhive/shared/api';
 import type { ImportProgress, ImportResult } from '@linkhive/shared/domain';
-import { httpMessages, importMessages, importRedirectMs } from '@linkhive/shared/domain';
+import { httpMessages, importMessages, importOutcome, importRedirectMs } from '@linkhive/shared/domain';
 import { failureMessage, useNotify } from '@linkhive/shared/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -65,7 +65,8 @@ export function useImport() {
           pollMs: importPollMs,
           onProgress: (progress) => mounted.current && setState({ step: 'processing', progress }),
         });
-        notify({ message: importMessages.success(result.imported, overwrite), severity: 'success' });
+        const outcome = importOutcome(result, overwrite, 'file');
+        notify({ message: outcome.title, severity: outcome.severity });
         useLibrary.getState().changed();
         if (!mounted.current) return;
         setState({ step: 'done', result, overwrite });

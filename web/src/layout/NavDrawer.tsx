@@ -5,7 +5,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAddDialog } from '../bookmarks/addDialog';
 import { useSession } from '../session/store';
@@ -19,7 +19,7 @@ interface ItemProps {
   icon?: ReactNode;
   onClick: () => void;
   nested?: boolean;
-  /** Another site (the extension's store page): opens in a new tab. */
+  /** Another site: opens in a new tab. */
   external?: boolean;
 }
 
@@ -56,16 +56,25 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const me = useSession((s) => s.me);
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, pathname } = useLocation();
   const extension = useMemo(() => {
     const browser = detectExtensionBrowser(globalThis.navigator as NavigatorLike | undefined);
     return browser ? extensionLinks[browser] : null;
   }, []);
 
-  const signOut = async () => {
+  // Straight to the home page (issue 26). The session ends only once the home page is on screen:
+  // the router moves in a transition, and a session ended before it commits would let the signed-in
+  // page's guard send the visitor through /login on the way.
+  const [signingOut, setSigningOut] = useState(false);
+  useEffect(() => {
+    if (!signingOut || pathname !== '/') return;
+    setSigningOut(false);
+    void logout();
+  }, [signingOut, pathname, logout]);
+  const signOut = () => {
     onClose();
-    await logout();
-    void navigate('/auth');
+    setSigningOut(true);
+    void navigate('/', { replace: true });
   };
 
   return (
@@ -103,12 +112,12 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
             <>
               <ListSubheader>My Account</ListSubheader>
               <Item label="Profile" href="/profile" onClick={onClose} nested />
-              <Item label="Logout" icon={<LogoutIcon />} onClick={() => void signOut()} nested />
+              <Item label="Logout" icon={<LogoutIcon />} onClick={signOut} nested />
             </>
           )}
           {extension && (
             <>
-              <Item label={extension.label} href={extension.href} icon={<ExtensionIcon />} onClick={onClose} external />
+              <Item label={extension.label} href={extension.href} icon={<ExtensionIcon />} onClick={onClose} />
             </>
           )}
         </List>

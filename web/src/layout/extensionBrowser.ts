@@ -1,4 +1,4 @@
-import { extensionStoreLinks } from '@linkhive/shared/domain';
+import { extensionPagePath } from '@linkhive/shared/domain';
 
 export type ExtensionBrowser = 'chrome' | 'edge';
 
@@ -36,7 +36,8 @@ export function detectExtensionBrowser(nav: NavigatorLike | undefined): Extensio
   return null;
 }
 
+// This server's own page: the store listing when there is one, else how to load the zip it serves.
 export const extensionLinks: Record<ExtensionBrowser, { label: string; href: string }> = {
-  chrome: { label: 'Get the Chrome extension', href: extensionStoreLinks.chrome },
-  edge: { label: 'Get the Edge extension', href: extensionStoreLinks.edge },
+  chrome: { label: 'Get the Chrome extension', href: extensionPagePath },
+  edge: { label: 'Get the Edge extension', href: extensionPagePath },
 };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { extensionStoreLinks } from '@linkhive/shared/domain';
+import { extensionPagePath } from '@linkhive/shared/domain';
 import { fakeServer, makeMe, renderApp, signedOut } from '../testing/renderApp';
 
 afterEach(() => {
@@ -139,8 +139,9 @@ describe('navigation', () => {
     await screen.findByRole('heading', { level: 1, name: 'Linkhive' });
     const drawer = await openDrawer();
     const store = drawer.getByRole('link', { name: 'Get the Edge extension' });
-    expect(store.getAttribute('href')).toBe(extensionStoreLinks.edge);
-    expect(store.getAttribute('target')).toBe('_blank');
+    // This server's own page (issue 26), not a store search in another tab.
+    expect(store.getAttribute('href')).toBe(extensionPagePath);
+    expect(store.getAttribute('target')).toBeNull();
     expect(drawer.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
     expect(drawer.queryByRole('button', { name: 'Logout' })).toBeNull();
   });

@@ -1,22 +1,10 @@
-import type { Me, Plan, PlanInterval, PlanKey } from '@linkhive/shared/domain';
+import type { Plan, PlanInterval, PlanKey } from '@linkhive/shared/domain';
 import { useEffect, useState } from 'react';
 import { useCheckout } from '../billing/useCheckout';
 import { useSession } from '../session/store';
 import type { PlanAction } from './PlanCard';
 import { PlanGrid } from './PlanGrid';
 import { usePlansStore } from './usePlans';
-
-const planFlags: Record<Exclude<PlanKey, 'free'>, keyof Me['permissions']> = {
-  pro: 'subscriptionPro',
-  business: 'subscriptionBusiness',
-  enterprise: 'subscriptionEnterprise',
-};
-
-function currentPlan(me: Me | null): PlanKey | null {
-  if (!me) return null;
-  const paid = (Object.keys(planFlags) as (keyof typeof planFlags)[]).filter((k) => me.permissions[planFlags[k]]);
-  return paid.at(-1) ?? 'free';
-}
 
 interface Props {
   highlight?: PlanKey;
@@ -29,7 +17,8 @@ export function PlanChooser({ highlight, headingLevel }: Props) {
   const me = useSession((s) => s.me);
   const [interval, setPlanInterval] = useState<PlanInterval>('month');
   const { checkout, pendingPriceId, error } = useCheckout();
-  const mine = currentPlan(me);
+  // The plan /api/auth/me names, as the profile's subscription box shows it.
+  const mine = me?.plan.key ?? null;
 
   useEffect(() => {
     void load();

@@ -1,4 +1,4 @@
-import type { Me } from '@linkhive/shared/domain';
+import { planOfPermissions, type Me } from '@linkhive/shared/domain';
 
 // The last account the server confirmed, kept so that the installed app still opens for its user
 // while the device is offline. It holds what the screen shows (name, email, plan flags), no secret:
@@ -10,7 +10,13 @@ export function readLastUser(): Me | null {
     const stored = globalThis.localStorage?.getItem(key);
     if (!stored) return null;
     const me = JSON.parse(stored) as Me;
-    return me?.user?.id && me.permissions ? me : null;
+    if (!me?.user?.id || !me.permissions) return null;
+    // Kept by a version before `plan` existed: its flags still say which plan, not who gave it.
+    if (!me.plan) {
+      const key = planOfPermissions(me.permissions);
+      me.plan = { key, source: key === 'free' ? 'free' : 'billing' };
+    }
+    return me;
   } catch {
     return null;
   }

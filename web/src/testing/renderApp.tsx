@@ -1,4 +1,4 @@
-import type { Me } from '@linkhive/shared/domain';
+import { planOfPermissions, type Me } from '@linkhive/shared/domain';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -11,7 +11,17 @@ import { useSession } from '../session/store';
 // Pages load their code on first use; under a busy test run that import can take over the default second.
 configure({ asyncUtilTimeout: 5_000 });
 
-export function makeMe(overrides: Partial<Me['permissions']> = {}): Me {
+/** A signed-in user; a paid flag is a plan from billing unless `planSource` says an admin granted it. */
+export function makeMe(overrides: Partial<Me['permissions']> = {}, planSource: 'billing' | 'grant' = 'billing'): Me {
+  const permissions: Me['permissions'] = {
+    admin: false,
+    advertiser: false,
+    subscriptionPro: false,
+    subscriptionBusiness: false,
+    subscriptionEnterprise: false,
+    ...overrides,
+  };
+  const key = planOfPermissions(permissions);
   return {
     user: { id: 'u1', email: 'ann@example.com', firstName: 'Ann', createdAt: '2026-01-01T00:00:00.000Z' },
     profile: {
@@ -19,18 +29,14 @@ export function makeMe(overrides: Partial<Me['permissions']> = {}): Me {
       photoURL: null,
       settings: { categoryTabColor: null, layoutPreference: 'list' },
     },
-    permissions: {
-      admin: false,
-      advertiser: false,
-      subscriptionPro: false,
-      subscriptionBusiness: false,
-      subscriptionEnterprise: false,
-      ...overrides,
-    },
+    permissions,
+    plan: { key, source: key === 'free' ? 'free' : planSource },
   };
 }
 
-type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown };
+/** A handler may answer later (a promise), to look at the app while a request is under way. */
+type Handler = (url: string, init: RequestInit) => Answer | Promise<Answer>;
 
 /** Answers the app's API calls like the server would; unknown calls get a 404. */
 export function fakeServer(handlers: Record<string, Handler>) {
@@ -41,7 +47,7 @@ export function fakeServer(handlers: Record<string, Handler>) {
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
     const handler = handlers[`${method} ${url.split('?')[0]}`];
     const answer = handler
-      ? handler(url, init)
+      ? await handler(url, init)
       : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
   });
@@ -61,8 +67,11 @@ export function renderApp(path: string) {
   // jsdom has no layout, so scrolling on navigation would only log errors.
   vi.stubGlobal('scrollTo', vi.fn());
   let current: Location | null = null;
+  /** Every path the router has been at, in order: a redirect on the way shows here. */
+  const visited: string[] = [];
   function LocationSpy() {
     current = useLocation();
+    if (visited.at(-1) !== current.pathname) visited.push(current.pathname);
     return null;
   }
   function TestRouter({ children }: { children: ReactNode }) {
@@ -79,5 +88,5 @@ export function renderApp(path: string) {
     if (!current) throw new Error('The router has not rendered yet');
     return current;
   };
-  return { ...view, location };
+  return { ...view, location, visited };
 }

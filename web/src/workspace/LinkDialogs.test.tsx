@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { groupMessages as m, type GroupLink } from '@linkhive/shared/domain';
+import { watchScrollIntoView } from '@linkhive/shared/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WorkspacePage } from '../pages/workspace/WorkspacePage';
@@ -63,6 +64,24 @@ describe('Edit Link', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Link' })).toBeNull());
     expect(await within(await linkList('Group 1')).findByRole('link', { name: 'Renamed' })).toBeTruthy();
+  });
+
+  it('brings the first field in error into view with the focus (issue 26)', async () => {
+    fakeGroupsServer({ groups: [makeGroup(1)], links: { g1: [makeLink(1)] } });
+    const scrolls = watchScrollIntoView();
+    try {
+      renderSignedIn(<WorkspacePage />);
+      fireEvent.click(within(await linkList('Group 1')).getByRole('button', { name: 'Edit Site 1' }));
+      const box = await screen.findByRole('dialog', { name: 'Edit Link' });
+      type(box, /^Title/, '');
+      fireEvent.click(within(box).getByRole('button', { name: 'Save' }));
+      expect(await within(box).findByText('Title is required')).toBeTruthy();
+      const title = within(box).getByLabelText(/^Title/);
+      await waitFor(() => expect(document.activeElement).toBe(title));
+      expect(scrolls.scrolled).toEqual([title]);
+    } finally {
+      scrolls.restore();
+    }
   });
 
   it("shows the API's refusal in the dialog", async () => {

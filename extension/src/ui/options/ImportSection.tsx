@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, LinearProgress, Stack, Typography } from '@mui/material';
-import { extensionMessages, importMessages, type ImportResult } from '@linkhive/shared/domain';
+import { extensionMessages, importOutcome, type ImportResult } from '@linkhive/shared/domain';
 import { useNotify } from '@linkhive/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { readBookmarkTree, type BookmarkTreeSummary } from '../../core/bookmarkTree';
@@ -35,7 +35,8 @@ export function ImportSection() {
       const result = await importBrowserBookmarks(api, summary, overwrite, (progress) =>
         setStep({ kind: 'running', progress }),
       );
-      notify({ message: importMessages.success(result.imported, overwrite), severity: 'success' });
+      const outcome = importOutcome(result, overwrite, 'browser');
+      notify({ message: outcome.title, severity: outcome.severity });
       setStep({ kind: 'done', result, overwrite });
     } catch (e) {
       setStep({ kind: 'failed', message: problemOf(e).message });
@@ -75,12 +76,7 @@ export function ImportSection() {
           )}
         </Box>
       )}
-      {step.kind === 'done' && (
-        <Alert severity="success" role="status">
-          {importMessages.success(step.result.imported, step.overwrite)}
-          {step.result.skippedExisting > 0 && ` ${step.result.skippedExisting} already saved were skipped.`}
-        </Alert>
-      )}
+      {step.kind === 'done' && <ImportDone result={step.result} overwrite={step.overwrite} />}
       {step.kind === 'failed' && (
         <Alert severity="error" role="alert">
           {step.message}
@@ -95,5 +91,18 @@ export function ImportSection() {
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * The import's end: the spec's success text, or that everything was already saved (a re-run adds
+ * nothing), then the links skipped and the duplicates inside the browser's bookmarks merged.
+ */
+function ImportDone({ result, overwrite }: { result: ImportResult; overwrite: boolean }) {
+  const outcome = importOutcome(result, overwrite, 'browser');
+  return (
+    <Alert severity={outcome.severity} role="status">
+      {[outcome.title, ...outcome.details].join(' ')}
+    </Alert>
   );
 }

@@ -64,7 +64,7 @@ export function ServerSection({ current }: { current: string }) {
             {check.kind === 'outdated' && (
               <>
                 {' '}
-                <UpdateLink />
+                <UpdateLink serverUrl={typed ?? current} />
               </>
             )}
           </Alert>

@@ -69,6 +69,7 @@ function viewOf(outcome: SaveOutcome, fresh: boolean): View | null {
  */
 export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: boolean }) {
   const defaultCategory = useExtensionSession((s) => s.settings.defaultCategory);
+  const serverUrl = useExtensionSession((s) => s.settings.serverUrl);
   const web = linkKeyOf(tab.url) !== null;
   const [view, setView] = useState<View>(web ? { kind: 'checking' } : { kind: 'unsupported' });
   // Asked for once the page's own answer is in: on a busy server four list requests beside the
@@ -171,7 +172,7 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
     case 'outdated':
       return (
         <Alert severity="error" role="alert">
-          {view.message} <UpdateLink />
+          {view.message} <UpdateLink serverUrl={serverUrl} />
         </Alert>
       );
     case 'waiting':

@@ -84,9 +84,9 @@ export function authService(deps: {
   });
 
   async function me(user: SessionUser): Promise<AccountMe> {
-    const [profile, perms, hasGroups] = await Promise.all([
+    const [profile, access, hasGroups] = await Promise.all([
       profiles.find(user.id),
-      permissions.permissionsOf(user),
+      permissions.access(user),
       deps.hasGroups(user.id),
     ]);
     return {
@@ -105,7 +105,8 @@ export function authService(deps: {
           layoutPreference: profile?.layout_preference === 'grid' ? 'grid' : 'list',
         },
       },
-      permissions: perms,
+      permissions: access.permissions,
+      plan: access.plan,
       hasGroups,
     };
   }

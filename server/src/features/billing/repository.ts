@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { checkoutSessionBudget, type PermissionFlag } from '@linkhive/shared/domain';
+import { checkoutSessionBudget, planFlags, type PermissionFlag } from '@linkhive/shared/domain';
 import type { Database, SubscriptionTable } from '../../db/schema.js';
 import { countInWindow } from '../../http/rate-limit.js';
 
@@ -8,12 +8,6 @@ export type PaidPlan = 'pro' | 'business' | 'enterprise';
 
 /** Stripe statuses under which a subscription grants its plan; every other status grants nothing. */
 export const countingStatuses: readonly string[] = ['trialing', 'active'];
-
-export const planFlags: Record<PaidPlan, PermissionFlag> = {
-  pro: 'subscriptionPro',
-  business: 'subscriptionBusiness',
-  enterprise: 'subscriptionEnterprise',
-};
 
 /** Grants that billing makes carry this source, so billing never revokes an operator's or admin's grant. */
 const billingSource = 'billing';

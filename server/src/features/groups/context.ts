@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   groupMessages as m,
   groupRules,
+  planOfPermissions,
   upgradeRequiredCode,
   type GroupLink,
   type GroupMember,
@@ -84,13 +85,8 @@ export function groupContext(deps: GroupServiceDeps) {
 
 export type GroupContext = ReturnType<typeof groupContext>;
 
-/** The highest plan among the user's flags. */
-export function planOf(p: Permissions): PlanKey {
-  if (p.subscriptionEnterprise) return 'enterprise';
-  if (p.subscriptionBusiness) return 'business';
-  if (p.subscriptionPro) return 'pro';
-  return 'free';
-}
+/** The highest plan among the user's flags (one rule for every screen and gate: shared/domain). */
+export const planOf = (p: Permissions): PlanKey => planOfPermissions(p);
 
 export const upgradeRequired = (message: string) => new AppError(402, upgradeRequiredCode, message);
 

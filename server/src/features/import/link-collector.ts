@@ -1,4 +1,4 @@
-import { autoTitle, capitaliseFirst, domainOfUrl, limits, linkKeyOf } from '@linkhive/shared/domain';
+import { capitaliseFirst, domainOfUrl, importedTitle, limits, linkKeyOf } from '@linkhive/shared/domain';
 
 export const uncategorized = 'Uncategorized';
 
@@ -58,7 +58,7 @@ export function addDate(value: string | undefined, now: Date): string {
 
 /**
  * Gathers links by the import rules, whatever they were read from: http(s) only (the rest counted),
- * one per address, the nearest folder as category, titles cut to 50.
+ * one per address, the nearest folder as category, titles kept as the file had them (importedTitle).
  */
 export function createLinkCollector(now: Date) {
   const seen = new Set<string>();
@@ -89,7 +89,7 @@ export function createLinkCollector(now: Date) {
       }
       seen.add(linkKey);
       result.items.push({
-        title: autoTitle(text, link),
+        title: importedTitle(text, link),
         link,
         linkKey,
         domain: domainOfUrl(url),

@@ -36,7 +36,7 @@ describe('the Netscape bookmark parser on real exports', () => {
     expect(r.duplicatesInFile).toBe(0);
     for (const item of r.items) {
       expect(item.title.length).toBeGreaterThan(0);
-      expect(item.title.length).toBeLessThanOrEqual(50);
+      expect(item.title.length).toBeLessThanOrEqual(limits.importedTitleMax);
       expect(item.link).toMatch(/^https?:\/\//);
       expect(item.category).toMatch(/^[\p{L}\p{N} ]{1,25}$/u);
     }
@@ -46,10 +46,13 @@ describe('the Netscape bookmark parser on real exports', () => {
     expect(hasNetscapeMarker(read('pocket-export-not-netscape.html'))).toBe(false);
   });
 
-  it('takes the nearest folder as the category and cuts titles to 50', () => {
+  it('takes the nearest folder as the category and keeps titles whole (issue 26)', () => {
     const r = parseNetscape(read('firefox-export-cyrillic-separator.html'), now);
     const book = r.items.find((i) => i.link === 'https://books.google.com/books')!;
-    expect(book).toMatchObject({ category: 'English', title: 'Proficiency in Grammar and Language for CXC - Loui' });
+    expect(book).toMatchObject({
+      category: 'English',
+      title: 'Proficiency in Grammar and Language for CXC - Louis A. Forde, L. G. Marsh - Google Книги',
+    });
     expect(r.items.find((i) => i.link === 'https://pouchdb.com/')?.category).toBe('Other Bookmarks');
     expect(r.items.find((i) => i.link.startsWith('https://www.mozilla.org/'))?.category).toBe('Mozilla Firefox');
   });
@@ -181,6 +184,10 @@ describe('the parser on hostile files', () => {
     const r = parseNetscape(text, now);
     expect(r.skippedTooLong).toBe(1);
     expect(r.items).toHaveLength(1);
-    expect(r.items[0]).toMatchObject({ title: 'T'.repeat(50), link: 'https://a.example.com/', rssFeed: null });
+    expect(r.items[0]).toMatchObject({
+      title: 'T'.repeat(limits.importedTitleMax),
+      link: 'https://a.example.com/',
+      rssFeed: null,
+    });
   });
 });

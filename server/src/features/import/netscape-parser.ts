@@ -11,8 +11,8 @@ export type { ImportItem, ParseResult } from './link-collector.js';
  */
 export const maxFolderDepth = 64;
 
-// Text kept per title or folder name, and per attribute: titles are cut to 50 and addresses are
-// limited anyway; the rest of an endless value is read past, not stored.
+// Text kept per title or folder name, and per attribute: titles are cut to limits.importedTitleMax
+// (1,000) and addresses are limited anyway; the rest of an endless value is read past, not stored.
 const maxTextChars = 4096;
 const maxAttributeChars = 64 * 1024;
 

@@ -1,4 +1,4 @@
-import { importMessages, type ImportResult } from '@linkhive/shared/domain';
+import { importMessages, importOutcome, type ImportResult } from '@linkhive/shared/domain';
 import type { ParseResult } from './link-collector.js';
 import type { ImportRepository } from './repository.js';
 
@@ -25,6 +25,8 @@ export interface ImportJob {
   id: string;
   userId: string;
   overwrite: boolean;
+  /** 'browser' for the extension's JSON of the browser's bookmarks; a file otherwise. */
+  source?: 'file' | 'browser';
 }
 
 /**
@@ -48,6 +50,12 @@ export function importPipeline(repo: ImportRepository, hooks: { afterCommit?: ()
   }
 
   function report(job: ImportJob, parsed: ParseResult, imported: number, overwritten: number): ImportResult {
+    const counts = {
+      total: parsed.items.length,
+      imported,
+      skippedExisting: parsed.items.length - imported,
+      duplicatesInFile: parsed.duplicatesInFile,
+    };
     return {
       jobId: job.id,
       total: parsed.items.length,
@@ -58,7 +66,8 @@ export function importPipeline(repo: ImportRepository, hooks: { afterCommit?: ()
       skippedTooLong: parsed.skippedTooLong,
       duplicatesInFile: parsed.duplicatesInFile,
       folders: parsed.folders,
-      message: importMessages.success(imported, job.overwrite),
+      // The spec's success text, or that nothing new was added: what the clients show (importOutcome).
+      message: importOutcome(counts, job.overwrite, job.source ?? 'file').title,
     };
   }
 

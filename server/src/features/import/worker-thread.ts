@@ -14,7 +14,7 @@ const settings = workerData as ImportWorkerData;
 const database = await openDatabase(settings);
 const repo = importRepository(database.db, database.dialect);
 const pipeline = importPipeline(repo, { afterCommit: () => database.optimize() });
-const readers = new Map<string, { userId: string; reader: UploadReader }>();
+const readers = new Map<string, { userId: string; reader: UploadReader; source: 'file' | 'browser' }>();
 const send = (message: FromWorker) => port.postMessage(message);
 
 async function end(jobId: string, overwrite: boolean) {
@@ -30,7 +30,12 @@ async function end(jobId: string, overwrite: boolean) {
     send({ kind: 'refused', jobId, error: { status: e.status, code: e.code, message: e.message, field: e.field } });
     return;
   }
-  const job = { id: jobId, userId: reading.userId, overwrite: reading.reader.overwrite ?? overwrite };
+  const job = {
+    id: jobId,
+    userId: reading.userId,
+    overwrite: reading.reader.overwrite ?? overwrite,
+    source: reading.source,
+  };
   try {
     await pipeline.accept(job, parsed);
     send({ kind: 'accepted', jobId, total: parsed.items.length });
@@ -43,7 +48,12 @@ async function end(jobId: string, overwrite: boolean) {
 }
 
 port.on('message', (m: ToWorker) => {
-  if (m.kind === 'begin') readers.set(m.jobId, { userId: m.userId, reader: createUploadReader(m.format) });
+  if (m.kind === 'begin')
+    readers.set(m.jobId, {
+      userId: m.userId,
+      reader: createUploadReader(m.format),
+      source: m.format === 'json' ? 'browser' : 'file',
+    });
   else if (m.kind === 'chunk') readers.get(m.jobId)?.reader.write(m.data);
   else if (m.kind === 'end') void end(m.jobId, m.overwrite);
   else if (m.kind === 'abort') readers.delete(m.jobId);

@@ -34,6 +34,33 @@ describe.each(testDialects)('operator permission commands on %s', (dialect) => {
     expect((await a.get('/api/auth/me')).body.permissions).toMatchObject({ admin: false, subscriptionPro: true });
   });
 
+  it('answers one current plan in /api/auth/me, and says when an admin granted it (issue 26)', async () => {
+    const a = t.agent();
+    const { user } = await a.seedAccount('plan@example.com', 'Plan');
+    const db = t.server.database.db;
+    expect((await a.get('/api/auth/me')).body.plan).toEqual({ key: 'free', source: 'free' });
+
+    expect(await runAdminCommand(db, ['grant', 'plan@example.com', 'subscriptionPro'])).toMatchObject({ code: 0 });
+    expect((await a.get('/api/auth/me')).body.plan).toEqual({ key: 'pro', source: 'grant' });
+
+    // A Stripe subscription's flag, written as billing writes it, above the granted plan.
+    await db
+      .insertInto('user_permission')
+      .values({
+        user_id: user.id,
+        flag: 'subscriptionBusiness',
+        source: 'billing',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect((await a.get('/api/auth/me')).body.plan).toEqual({ key: 'business', source: 'billing' });
+
+    await db.deleteFrom('user_permission').where('user_id', '=', user.id).where('source', '=', 'billing').execute();
+    expect((await a.get('/api/auth/me')).body.plan).toEqual({ key: 'pro', source: 'grant' });
+    expect(await runAdminCommand(db, ['revoke', 'plan@example.com', 'subscriptionPro'])).toMatchObject({ code: 0 });
+    expect((await a.get('/api/auth/me')).body.plan).toEqual({ key: 'free', source: 'free' });
+  });
+
   it('explains bad commands and changes nothing', async () => {
     const db = t.server.database.db;
     expect(await runAdminCommand(db, [])).toEqual({ code: 2, message: adminUsage });

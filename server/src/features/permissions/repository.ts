@@ -6,12 +6,12 @@ import type { PermissionFlag } from '@linkhive/shared/domain';
 export function permissionRepository(db: Kysely<Database>) {
   // Read by /auth/me and by every admin check: built and compiled once.
   const flags = prepared(db, (userId: string) =>
-    db.selectFrom('user_permission').select('flag').where('user_id', '=', userId),
+    db.selectFrom('user_permission').select(['flag', 'source']).where('user_id', '=', userId),
   );
   return {
-    async flagsOf(userId: string): Promise<string[]> {
-      const rows = await flags.all(userId);
-      return rows.map((r) => r.flag);
+    /** Each stored flag with who set it ('billing', 'admin', 'operator'). */
+    grantsOf(userId: string): Promise<{ flag: string; source: string }[]> {
+      return flags.all(userId);
     },
     async grant(userId: string, flag: PermissionFlag, source: string) {
       await db

@@ -1,4 +1,11 @@
-import { permissionFlags, type PermissionFlag, type Permissions } from '@linkhive/shared/domain';
+import {
+  permissionFlags,
+  planFlags,
+  planOfPermissions,
+  type CurrentPlan,
+  type PermissionFlag,
+  type Permissions,
+} from '@linkhive/shared/domain';
 import type { PermissionRepository } from './repository.js';
 
 /**
@@ -8,12 +15,22 @@ import type { PermissionRepository } from './repository.js';
  * address from the mailed link; a caller that does not say whether it is verified gets no admin.
  */
 export function permissionService(repo: PermissionRepository, adminEmails: readonly string[]) {
+  type Who = { id: string; email: string; emailVerified?: boolean };
+  async function read(user: Who) {
+    const grants = await repo.grantsOf(user.id);
+    const stored = new Set(grants.map((g) => g.flag));
+    if (user.emailVerified === true && adminEmails.includes(user.email.toLowerCase())) stored.add('admin');
+    const permissions = Object.fromEntries(permissionFlags.map((f) => [f, stored.has(f)])) as Permissions;
+    const key = planOfPermissions(permissions);
+    // Billing writes its grants with the source 'billing'; any other source is a person's grant.
+    const source = grants.find((g) => key !== 'free' && g.flag === planFlags[key])?.source;
+    const plan: CurrentPlan = { key, source: key === 'free' ? 'free' : source === 'billing' ? 'billing' : 'grant' };
+    return { permissions, plan };
+  }
   return {
-    async permissionsOf(user: { id: string; email: string; emailVerified?: boolean }): Promise<Permissions> {
-      const stored = new Set(await repo.flagsOf(user.id));
-      if (user.emailVerified === true && adminEmails.includes(user.email.toLowerCase())) stored.add('admin');
-      return Object.fromEntries(permissionFlags.map((f) => [f, stored.has(f)])) as Permissions;
-    },
+    permissionsOf: async (user: Who): Promise<Permissions> => (await read(user)).permissions,
+    /** The permissions and the current plan with who gave it, from one read (GET /api/auth/me). */
+    access: read,
     grant: (userId: string, flag: PermissionFlag, source: string) => repo.grant(userId, flag, source),
     revoke: (userId: string, flag: PermissionFlag) => repo.revoke(userId, flag),
   };

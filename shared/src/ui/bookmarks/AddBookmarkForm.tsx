@@ -99,7 +99,7 @@ export function AddBookmarkForm(props: AddBookmarkFormProps) {
   const willCapture = Boolean(preview && preview.url === values.link.trim() && preview.data.screenshot);
 
   return (
-    <Box component="form" noValidate aria-label="Add Link" onSubmit={submit}>
+    <Box component="form" ref={draft.formRef} noValidate aria-label="Add Link" onSubmit={submit}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <BookmarkFields
           draft={draft}

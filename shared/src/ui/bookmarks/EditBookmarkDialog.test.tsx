@@ -69,6 +69,22 @@ describe('EditBookmarkDialog', () => {
     expect(formErrors()).toEqual([]);
   });
 
+  it('keeps an imported title longer than 50 while it is left as it is, and checks it once edited (issue 26)', async () => {
+    const long = 'Twice22/CS224n-solutions: Solutions for CS224n course from Stanford University';
+    const all = renderDialog({ bookmark: bookmark({ title: long }) });
+    expect(valueOf('Title')).toBe(long);
+    fireEvent.click(screen.getByRole('button', { name: 'New category' }));
+    type('Custom category', 'Study');
+    await save();
+    expect(messageUnder('Title')).toBe('');
+    expect(all.onSubmit).toHaveBeenCalledWith({ category: 'Study' });
+
+    type('Title', `${long}!`);
+    await save();
+    expect(messageUnder('Title')).toBe(bookmarkMessages.titleTooLong);
+    expect(all.onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('closes without a request when nothing changed', async () => {
     const all = renderDialog();
     type('Title', 'Example Domain ');

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { bookmarkMessages, updateBookmarkSchema } from '../../domain/index.js';
+import { bookmarkMessages, updateBookmarkSchema, updateBookmarkSchemaFor } from '../../domain/index.js';
 import type { Bookmark } from '../../domain/index.js';
 import { BookmarkFields } from './BookmarkFields.js';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
@@ -52,7 +52,7 @@ export function EditBookmarkForm({
   const { busy } = draft;
   const [confirming, setConfirming] = useState(false);
 
-  const submit = draft.submit(updateBookmarkSchema, {
+  const submit = draft.submit(updateBookmarkSchemaFor(bookmark), {
     fallback: bookmarkMessages.updateFailed,
     prepare: (data) => {
       const changes = changesTo(bookmark, data);
@@ -69,7 +69,7 @@ export function EditBookmarkForm({
   };
 
   return (
-    <Box component="form" noValidate aria-label="Edit Bookmark" onSubmit={submit}>
+    <Box component="form" ref={draft.formRef} noValidate aria-label="Edit Bookmark" onSubmit={submit}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <BookmarkFields
           draft={draft}

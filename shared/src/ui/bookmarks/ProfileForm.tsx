@@ -2,9 +2,10 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { z } from 'zod';
-import { categoryTabColorDefaults, nameSchema, profileMessages } from '../../domain/index.js';
+import { ApiError, categoryTabColorDefaults, nameSchema, profileMessages } from '../../domain/index.js';
 import type { Profile } from '../../domain/index.js';
 import { useNotify } from '../notifyContext.js';
+import { useFirstErrorFocus } from '../useFirstErrorFocus.js';
 import { validate } from '../validation.js';
 import { FormFailure } from './FormFailure.js';
 import { PhotoPicker } from './PhotoPicker.js';
@@ -37,8 +38,9 @@ export function ProfileForm({ profile, onSubmit, onSaveTabColor, defaultTabColor
   const [photo, setPhoto] = useState<File | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const errorFocus = useFirstErrorFocus();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = errorFocus.submitting(async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     setFailure(null);
@@ -51,15 +53,17 @@ export function ProfileForm({ profile, onSubmit, onSaveTabColor, defaultTabColor
       setPhoto(null);
       notify({ title: profileMessages.updatedTitle, message: profileMessages.updated, severity: 'success' });
     } catch (error) {
-      setFailure(failureMessage(error, profileMessages.updateFailed));
+      // The server's refusal of the name goes under the name, where the focus then goes.
+      if (error instanceof ApiError && error.field === 'displayName') setNameError(error.message);
+      else setFailure(failureMessage(error, profileMessages.updateFailed));
       notify({ message: profileMessages.updateFailed, severity: 'error' });
     } finally {
       setSubmitting(false);
     }
-  };
+  });
 
   return (
-    <Box component="form" noValidate aria-labelledby={headingId} onSubmit={submit}>
+    <Box component="form" ref={errorFocus.ref} noValidate aria-labelledby={headingId} onSubmit={submit}>
       <Stack spacing={2}>
         <Typography id={headingId} variant="h6" component="h2">
           Default profile

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
+import { useFirstErrorFocus } from '../useFirstErrorFocus.js';
 import { validate } from '../validation.js';
 import { failureMessage } from './failureMessage.js';
 
@@ -34,6 +35,8 @@ export function useBookmarkDraft(initial: () => BookmarkDraft) {
   const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState<DraftBusy | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Both forms sit in dialogs that scroll: a refused field is brought into view and focused.
+  const errorFocus = useFirstErrorFocus();
 
   const set = <K extends keyof BookmarkDraft>(name: K, value: BookmarkDraft[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -75,12 +78,11 @@ export function useBookmarkDraft(initial: () => BookmarkDraft) {
    * the shared schema (with `extra` values the form sends but does not show), and `prepare` turns the
    * checked values into the request to make, or null when there is nothing to send.
    */
-  const submit =
-    <T>(
-      schema: z.ZodType<T>,
-      options: { extra?: Record<string, unknown>; fallback: string; prepare: (data: T) => DraftRequest | null },
-    ) =>
-    async (event: FormEvent<HTMLFormElement>) => {
+  const submit = <T>(
+    schema: z.ZodType<T>,
+    options: { extra?: Record<string, unknown>; fallback: string; prepare: (data: T) => DraftRequest | null },
+  ) =>
+    errorFocus.submitting(async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (busy) return;
       setFailure(null);
@@ -88,9 +90,9 @@ export function useBookmarkDraft(initial: () => BookmarkDraft) {
       if (!data) return;
       const request = options.prepare(data);
       if (request) await run('save', request, options.fallback);
-    };
+    });
 
-  return { values, errors, set, setCategoryMode, busy, failure, run, submit };
+  return { values, errors, set, setCategoryMode, busy, failure, run, submit, formRef: errorFocus.ref };
 }
 
 /** A form's draft as BookmarkFields takes it. */

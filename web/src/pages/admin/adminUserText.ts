@@ -1,4 +1,4 @@
-import type { AdminAuditEntry, Permissions } from '@linkhive/shared/domain';
+import { planNames, planOfPermissions, type AdminAuditEntry, type Permissions } from '@linkhive/shared/domain';
 
 export const flagLabels: Record<keyof Permissions, string> = {
   admin: 'Admin',
@@ -9,12 +9,7 @@ export const flagLabels: Record<keyof Permissions, string> = {
 };
 
 /** The plan the flags give: the highest subscription flag, else Free (as every gate reads them). */
-export function planOf(p: Permissions): string {
-  if (p.subscriptionEnterprise) return 'Enterprise';
-  if (p.subscriptionBusiness) return 'Business';
-  if (p.subscriptionPro) return 'Pro';
-  return 'Free';
-}
+export const planOf = (p: Permissions): string => planNames[planOfPermissions(p)];
 
 /** 'Admin on, Advertiser off'. */
 export function describeChange(change: AdminAuditEntry['change']): string {

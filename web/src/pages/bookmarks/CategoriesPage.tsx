@@ -2,11 +2,10 @@ import type { Bookmark } from '@linkhive/shared/domain';
 import { FilterPanel, NoBookmarks, SearchBox, TabColorPicker, useDebounced } from '@linkhive/shared/ui';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAddDialog } from '../../bookmarks/addDialog';
 import { EditBookmarkHost } from '../../bookmarks/EditBookmarkHost';
 import { useLibrary } from '../../bookmarks/library';
-import { useLibraryOnArrival } from '../../bookmarks/useLibraryOnArrival';
 import { useTabColor } from '../../bookmarks/useTabColor';
 import { usePageMeta } from '../usePageTitle';
 import { CategoryBlock } from './CategoryBlock';
@@ -15,7 +14,6 @@ import { SidebarPage } from '../../layout/SidebarPage';
 export function CategoriesPage() {
   usePageMeta('Categories', 'Your bookmarks, one card per category.');
   const categories = useLibrary((s) => s.categories);
-  const arrival = useLibraryOnArrival();
   const [filterText, setFilterText] = useState('');
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
@@ -32,8 +30,7 @@ export function CategoriesPage() {
     );
   }, [categories, category, filterText]);
 
-  // The spec sends a user without categories to the import page.
-  if (arrival === 'empty') return <Navigate to="/import-bookmarks" replace />;
+  // A user without categories never gets here: RequireLibrary sends them to the import page first.
   return (
     <SidebarPage
       sidebar={
@@ -53,7 +50,7 @@ export function CategoriesPage() {
           Categories
         </Typography>
         <SearchBox value={search} onChange={setSearch} label="Search bookmarks" placeholder="Title or address" />
-        {categories === null || (arrival === 'loading' && categories.length === 0) ? (
+        {categories === null ? (
           <CircularProgress aria-label="Loading categories" />
         ) : categories.length === 0 ? (
           <NoBookmarks onAddLink={() => showAdd()} onImport={() => navigate('/import-bookmarks')} />

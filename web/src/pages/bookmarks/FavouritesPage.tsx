@@ -3,13 +3,12 @@ import { bookmarkMessages } from '@linkhive/shared/domain';
 import { FavouriteCard, FilterPanel, LayoutToggle, NoFavourites, useNotify, useDebounced } from '@linkhive/shared/ui';
 import { Box, Button, CircularProgress, Drawer, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { EditBookmarkHost } from '../../bookmarks/EditBookmarkHost';
 import { useLibrary } from '../../bookmarks/library';
 import { useBookmarkActions } from '../../bookmarks/useBookmarkActions';
 import { useBookmarkList } from '../../bookmarks/useBookmarkList';
-import { useLibraryOnArrival } from '../../bookmarks/useLibraryOnArrival';
 import { useSession } from '../../session/store';
 import { usePageMeta } from '../usePageTitle';
 
@@ -18,7 +17,6 @@ export function FavouritesPage() {
   const savedLayout = useSession((s) => s.me?.profile.settings.layoutPreference ?? 'list');
   const refresh = useSession((s) => s.refresh);
   const categories = useLibrary((s) => s.categories);
-  const arrival = useLibraryOnArrival();
   const [layout, setLayout] = useState<LayoutPreference>(savedLayout);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -51,8 +49,7 @@ export function FavouritesPage() {
   }
 
   const filtered = !!q || !!category;
-  // The spec sends a user without any bookmarks to the import page.
-  if (arrival === 'empty') return <Navigate to="/import-bookmarks" replace />;
+  // A user without any bookmarks never gets here: RequireLibrary sends them to the import page first.
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

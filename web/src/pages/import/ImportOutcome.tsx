@@ -1,4 +1,4 @@
-import { importMessages } from '@linkhive/shared/domain';
+import { importOutcome } from '@linkhive/shared/domain';
 import type { ImportResult } from '@linkhive/shared/domain';
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 
@@ -13,11 +13,15 @@ function counts(result: ImportResult, overwrite: boolean): [string, number][] {
   ];
 }
 
-/** The spec's success text with what happened to every link of the file. */
+/**
+ * The spec's success text with what happened to every link of the file; when nothing was added (a
+ * re-import), a plain note that everything was already saved instead of a green '0 … successfully'.
+ */
 export function ImportSucceeded({ result, overwrite }: { result: ImportResult; overwrite: boolean }) {
+  const outcome = importOutcome(result, overwrite, 'file');
   return (
-    <Alert severity="success" role="status" sx={{ my: 3 }}>
-      <AlertTitle>{importMessages.success(result.imported, overwrite)}</AlertTitle>
+    <Alert severity={outcome.severity} role="status" sx={{ my: 3 }}>
+      <AlertTitle>{outcome.title}</AlertTitle>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, m: 0 }}>
         {counts(result, overwrite).map(([label, n]) => (
           <Box key={label} sx={{ display: 'contents' }}>

@@ -138,6 +138,26 @@ describe('import page', () => {
     await waitFor(() => expect(location().pathname).toBe('/categories'), { timeout: 3000 });
   });
 
+  it('says a re-import that added nothing found everything already saved, not a green 0 (issue 26)', async () => {
+    uploadImport.mockImplementation(async (_file: File, _overwrite: boolean, opts: UploadOptions = {}) => {
+      opts.onUploaded?.();
+      return job({});
+    });
+    const again = result({ total: 20, imported: 0, overwritten: 0, skippedExisting: 20 });
+    await openImport({
+      [jobPath]: () => ({ status: 200, body: job({ status: 'done', phase: 'done', result: again }) }),
+    });
+    choose(htmlFile());
+    submit();
+    const status = await screen.findByRole('status', {}, { timeout: 3000 });
+    const title = 'Everything in this file was already saved: no bookmarks were added.';
+    expect(status.querySelector('.MuiAlertTitle-root')?.textContent).toBe(title);
+    expect(status.textContent).not.toContain(importMessages.success(0, false));
+    expect(status.className).toContain('MuiAlert-colorInfo');
+    expect(status.textContent!.replace(/\s/g, '')).toContain('Skipped,alreadysaved20');
+    expect((await screen.findByTestId('notification')).textContent).toContain(title);
+  });
+
   it('shows why a job the server accepted then failed, and keeps the user on the page', async () => {
     uploadImport.mockResolvedValue(job());
     const failed = job({

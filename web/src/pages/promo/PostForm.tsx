@@ -1,6 +1,6 @@
 import { ApiError } from '@linkhive/shared/api';
 import { createPostSchema, promoLimits, promoMessages } from '@linkhive/shared/domain';
-import { useNotify, validate } from '@linkhive/shared/ui';
+import { useFirstErrorFocus, useNotify, validate } from '@linkhive/shared/ui';
 import { Alert, Box, Button, FormHelperText, FormLabel, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -34,6 +34,7 @@ function PostFormFields({ slug, onCreated }: PostFormProps) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorFocus = useFirstErrorFocus();
 
   const check = () => {
     const result = validate(createPostSchema, { title, content: html });
@@ -46,7 +47,7 @@ function PostFormFields({ slug, onCreated }: PostFormProps) {
     return result.data && !next.content ? result.data : null;
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = errorFocus.submitting(async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
@@ -65,12 +66,12 @@ function PostFormFields({ slug, onCreated }: PostFormProps) {
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const contentErrorId = `${id}-content-error`;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Box component="form" noValidate aria-labelledby={`${id}-title`} onSubmit={submit}>
+      <Box component="form" ref={errorFocus.ref} noValidate aria-labelledby={`${id}-title`} onSubmit={submit}>
         <Typography id={`${id}-title`} component="h2" variant="h6" sx={{ mb: 2 }}>
           New post
         </Typography>

@@ -1,6 +1,6 @@
 import type { WorkspaceGroup } from '@linkhive/shared/domain';
 import { createGroupSchema, groupMessages as m, inviteSchema } from '@linkhive/shared/domain';
-import { useNotify, validate } from '@linkhive/shared/ui';
+import { useFirstErrorFocus, useNotify, validate } from '@linkhive/shared/ui';
 import {
   Button,
   Dialog,
@@ -73,7 +73,8 @@ function CreateInviteForm({ owned, defaultGroupId, onClose, onCreated }: Omit<Pr
     }
   };
 
-  const submit = (event: FormEvent) => {
+  const errorFocus = useFirstErrorFocus();
+  const submit = errorFocus.submitting((event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     if (mode === 'create') {
@@ -95,10 +96,10 @@ function CreateInviteForm({ owned, defaultGroupId, onClose, onCreated }: Omit<Pr
     if (!result.data || !groupId) return;
     const address = result.data.email;
     void send(() => api.groups.invite(groupId, address), m.somethingWrong);
-  };
+  });
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Create & Invite">
+    <form ref={errorFocus.ref} noValidate onSubmit={(e) => void submit(e)} aria-label="Create & Invite">
       <DialogTitle id="create-invite-title">Create & Invite</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

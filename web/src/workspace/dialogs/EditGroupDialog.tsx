@@ -1,6 +1,6 @@
 import type { WorkspaceGroup } from '@linkhive/shared/domain';
 import { groupMessages as m, renameGroupSchema } from '@linkhive/shared/domain';
-import { useNotify, validate } from '@linkhive/shared/ui';
+import { useFirstErrorFocus, useNotify, validate } from '@linkhive/shared/ui';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api';
@@ -31,7 +31,8 @@ function RenameForm({ group, onClose, onRenamed, onDelete }: Omit<Props, 'open'>
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const errorFocus = useFirstErrorFocus();
+  const submit = errorFocus.submitting(async (event: FormEvent) => {
     event.preventDefault();
     const result = validate(renameGroupSchema, { name });
     setError(result.fieldErrors.name);
@@ -48,9 +49,9 @@ function RenameForm({ group, onClose, onRenamed, onDelete }: Omit<Props, 'open'>
     } finally {
       setBusy(false);
     }
-  };
+  });
   return (
-    <form noValidate aria-label="Edit Group" onSubmit={(e) => void submit(e)}>
+    <form ref={errorFocus.ref} noValidate aria-label="Edit Group" onSubmit={(e) => void submit(e)}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField

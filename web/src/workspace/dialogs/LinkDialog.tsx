@@ -1,6 +1,6 @@
 import type { GroupLink, GroupLinkInput, PagePreview } from '@linkhive/shared/domain';
 import { autoTitle, groupLinkSchema, groupMessages as m } from '@linkhive/shared/domain';
-import { AddressField, usePagePreview, useNotify, validate } from '@linkhive/shared/ui';
+import { AddressField, useFirstErrorFocus, usePagePreview, useNotify, validate } from '@linkhive/shared/ui';
 import {
   Alert,
   Button,
@@ -89,7 +89,8 @@ function LinkForm({ title, groupId, link, onClose, onSaved }: Omit<Props, 'open'
     },
   });
 
-  const submit = async (event: FormEvent) => {
+  const errorFocus = useFirstErrorFocus();
+  const submit = errorFocus.submitting(async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const input: GroupLinkInput = { ...values, category: values.category.trim() || undefined };
@@ -110,7 +111,7 @@ function LinkForm({ title, groupId, link, onClose, onSaved }: Omit<Props, 'open'
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   const field = (name: Exclude<Field, 'link'>, label: string, extra: { required?: boolean; type?: string } = {}) => (
     <TextField
@@ -125,7 +126,7 @@ function LinkForm({ title, groupId, link, onClose, onSaved }: Omit<Props, 'open'
   );
 
   return (
-    <form noValidate aria-label={title} onSubmit={(e) => void submit(e)}>
+    <form ref={errorFocus.ref} noValidate aria-label={title} onSubmit={(e) => void submit(e)}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <AddressField

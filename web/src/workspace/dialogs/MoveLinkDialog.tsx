@@ -1,6 +1,6 @@
 import type { GroupLink, WorkspaceGroup } from '@linkhive/shared/domain';
 import { groupMessages as m, moveGroupLinkSchema } from '@linkhive/shared/domain';
-import { useNotify, validate } from '@linkhive/shared/ui';
+import { useFirstErrorFocus, useNotify, validate } from '@linkhive/shared/ui';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api';
@@ -30,7 +30,8 @@ function MoveForm({ link, targets, onClose, onMoved }: Props & { link: GroupLink
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const errorFocus = useFirstErrorFocus();
+  const submit = errorFocus.submitting(async (event: FormEvent) => {
     event.preventDefault();
     const result = validate(moveGroupLinkSchema, { groupId });
     setError(result.fieldErrors.groupId);
@@ -47,9 +48,9 @@ function MoveForm({ link, targets, onClose, onMoved }: Props & { link: GroupLink
     } finally {
       setBusy(false);
     }
-  };
+  });
   return (
-    <form noValidate aria-label="Move Link" onSubmit={(e) => void submit(e)}>
+    <form ref={errorFocus.ref} noValidate aria-label="Move Link" onSubmit={(e) => void submit(e)}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
