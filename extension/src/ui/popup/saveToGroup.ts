@@ -1,7 +1,8 @@
 import { ApiError } from '@linkhive/shared/api';
 import type { NewBookmarkValues } from '@linkhive/shared/ui';
+import { announceBookmarksChanged } from '../../core/changes';
 import { problemOf } from '../../core/problems';
-import { api } from '../extension';
+import { api, platform } from '../extension';
 
 export const groupSaveOffline =
   'Saving into a workspace group needs a connection to the server. Try again when you are back online.';
@@ -16,8 +17,9 @@ export const groupSaveOffline =
  */
 export async function saveToGroup(groupId: string, values: NewBookmarkValues): Promise<string> {
   const { link, title, category, rssFeed } = values;
+  let message: string;
   try {
-    return (await api.addGroupLink(groupId, { link, title, category, rssFeed })).message;
+    message = (await api.addGroupLink(groupId, { link, title, category, rssFeed })).message;
   } catch (e) {
     const problem = problemOf(e);
     if (problem.kind === 'offline') throw new Error(groupSaveOffline);
@@ -25,4 +27,7 @@ export async function saveToGroup(groupId: string, values: NewBookmarkValues): P
     // would put the bookmark's duplicate text in their place.
     throw new Error(e instanceof ApiError && e.message ? e.message : problem.message);
   }
+  // An open side panel lists the group's links again (its Workspace tab follows these changes).
+  await announceBookmarksChanged(platform, [link]);
+  return message;
 }

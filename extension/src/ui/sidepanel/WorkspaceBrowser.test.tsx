@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { WorkspaceBrowser } from './WorkspaceBrowser';
+import { saveToGroup } from '../popup/saveToGroup';
 import { expectShown } from '@linkhive/shared/testing';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
@@ -51,6 +52,26 @@ describe('the side panel’s workspace', () => {
     expect(within(list).getByRole('link', { name: 'Status page' }).getAttribute('href')).toBe(
       'https://status.example.com/',
     );
+  });
+
+  it('lists a link saved into the group from the popup without a reload', async () => {
+    const ext = await setupPages();
+    const own = ext.server.seedGroup('Design team', 'u1');
+    ext.server.seedGroupLink(own, { link: 'https://first.example.com/', title: 'First' });
+    render(<WorkspaceBrowser />);
+    const list = await screen.findByRole('list', { name: 'Links of Design team' });
+    expect(titles(list)).toEqual(['First']);
+
+    // As the popup does: the server takes the link, then the change is announced.
+    await saveToGroup(own, {
+      link: 'https://second.example.com/',
+      title: 'Second',
+      category: 'Tools',
+      rssFeed: null,
+      favourite: false,
+      promotor: null,
+    });
+    await waitFor(() => expect(titles(list)).toEqual(['Second', 'First']));
   });
 
   it('says so when the user is in no group', async () => {

@@ -1,7 +1,8 @@
 import { groupRules, type GroupLink } from '@linkhive/shared/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { onBookmarksChanged } from '../../core/changes';
 import { problemOf } from '../../core/problems';
-import { api } from '../extension';
+import { api, platform } from '../extension';
 
 interface Pages {
   items: GroupLink[];
@@ -44,6 +45,8 @@ export function useGroupLinkPages(groupId: string) {
   useEffect(() => {
     void load(1, false);
   }, [load]);
+  // A save into a group from the popup: the first page again, with the new link at its top.
+  useEffect(() => onBookmarksChanged(platform, () => void load(1, false)), [load]);
 
   return { ...pages, loadMore: () => load(pages.page + 1, true) };
 }
