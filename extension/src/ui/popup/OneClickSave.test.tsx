@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readQueue } from '../../core/queue';
 import { setupPages } from '../../testing/extensionPages';
 import { SaveCurrentTab } from './SaveCurrentTab';
+import { popupTiming } from './pageStatus';
+import { fallbackCategory } from '../../core/config';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
@@ -53,6 +55,28 @@ describe('the one-click popup', () => {
     expect(screen.queryByRole('form', { name: 'Add Link' })).toBeNull();
     // Still the one waiting save, as it was made: opening the popup did not save it again.
     expect((await readQueue(ext.p)).map((q) => [q.link, q.title, q.category])).toEqual([[tab.url, 'Kept', 'Later']]);
+  });
+
+  it('shows the save as waiting, not a spinner, while the server takes it and does not answer', async () => {
+    const ext = await setupPages();
+    popupTiming.slowSaveMs = 50;
+    try {
+      const tab = tabFor();
+      ext.server.hang(true);
+      render(<SaveCurrentTab tab={tab} askFirst={false} />);
+      const waiting = within(await screen.findByRole('region', { name: 'Saved for later' }));
+      expect(waiting.getByText(`Waiting to be sent: An article (${fallbackCategory})`).textContent).toBe(
+        `Waiting to be sent: An article (${fallbackCategory})`,
+      );
+      expect((await readQueue(ext.p)).map((q) => q.link)).toEqual([tab.url]);
+      // The server answers after all: the save arrives once, and the popup shows it saved.
+      ext.server.hang(false);
+      ext.server.answerHung();
+      await screen.findByRole('region', { name: 'Saved' });
+      expect(ext.server.stored().map((b) => b.link)).toEqual([tab.url]);
+    } finally {
+      popupTiming.slowSaveMs = 3000;
+    }
   });
 
   it('asks first when the setting says so: the form, focus in the title, nothing saved yet', async () => {

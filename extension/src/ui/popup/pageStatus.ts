@@ -65,12 +65,25 @@ async function open(
   }
   const category = await oneClickCategory(p, settings.defaultCategory);
   // Through the worker, which owns the waiting list: a popup closed mid-request loses nothing.
-  const outcome = await askBackground(p, {
+  const saving = askBackground(p, {
     type: 'save',
     input: { link: tab.url, title: autoTitle(tab.title, tab.url), category },
   });
-  return { kind: 'saved', outcome };
+  // A server that takes the request and is slow to answer (or never does) must not hold the popup
+  // on a spinner: the save is in the waiting list before it is sent, so past a short wait it shows
+  // as waiting, and the worker delivers it (the waiting view looks again once it has gone).
+  const answered = await Promise.race([
+    saving.then((outcome) => ({ outcome })),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), popupTiming.slowSaveMs)),
+  ]);
+  if (answered) return { kind: 'saved', outcome: answered.outcome };
+  const kept = await waitingSaveOf(p, tab.url);
+  if (kept) return { kind: 'waiting', item: kept };
+  return { kind: 'saved', outcome: await saving };
 }
+
+/** How long the popup waits on a one-click save before it shows it as waiting (tests set less). */
+export const popupTiming = { slowSaveMs: 3000 };
 
 /**
  * Opens the popup on a page: the toolbar click's save unless "ask first" (the stored setting when
