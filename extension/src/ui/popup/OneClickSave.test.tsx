@@ -6,6 +6,7 @@ import { readQueue } from '../../core/queue';
 import { setupPages } from '../../testing/extensionPages';
 import { SaveCurrentTab } from './SaveCurrentTab';
 import { popupTiming } from './pageStatus';
+import { useExtensionSession } from '../session';
 import { fallbackCategory } from '../../core/config';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
@@ -59,6 +60,8 @@ describe('the one-click popup', () => {
 
   it('shows the save as waiting, not a spinner, while the server takes it and does not answer', async () => {
     const ext = await setupPages();
+    // As PopupApp does before it draws: the session (and so the list of waiting saves) is read.
+    await useExtensionSession.getState().load();
     popupTiming.slowSaveMs = 50;
     try {
       const tab = tabFor();

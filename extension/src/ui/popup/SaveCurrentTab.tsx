@@ -15,7 +15,7 @@ import { useExtensionSession } from '../session';
 import { pageTexts } from '../texts';
 import { UpdateLink } from '../UpdateLink';
 import { useCategoryLists } from '../useCategoryLists';
-import { usePendingSaves } from '../usePendingSaves';
+import { usePendingSavesState } from '../usePendingSaves';
 import { useWorkspaceGroups } from '../useWorkspaceGroups';
 import { GroupSavedPanel } from './GroupSavedPanel';
 import { JustSavedPanel } from './JustSavedPanel';
@@ -80,7 +80,7 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
   const owned = workspace.groups.filter((g) => g.isOwner);
   /** '' saves a bookmark; a group's id saves into that group. */
   const [target, setTarget] = useState('');
-  const pending = usePendingSaves();
+  const pending = usePendingSavesState();
 
   // 'save' on opening (one click), 'lookup' once a waiting save has left the list.
   const [round, setRound] = useState<{ n: number; mode: 'open' | 'lookup' }>({ n: 0, mode: 'open' });
@@ -140,7 +140,8 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
 
   // The waiting save has left the list (sent, or refused for good): what became of it.
   const waitingId = view.kind === 'waiting' ? view.item.id : null;
-  const stillWaiting = waitingId !== null && pending.some((q) => q.id === waitingId);
+  // Until the list is first read it is empty, which says nothing about the save.
+  const stillWaiting = waitingId !== null && (!pending.loaded || pending.items.some((q) => q.id === waitingId));
   useEffect(() => {
     if (waitingId !== null && !stillWaiting) setRound((r) => ({ n: r.n + 1, mode: 'lookup' }));
   }, [waitingId, stillWaiting]);
