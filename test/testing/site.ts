@@ -24,11 +24,14 @@ export async function openPage(page: Page, path: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
 }
 
-/** The violations axe rates serious or critical, as readable lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * The violations axe rates serious or critical, as readable lines, and in the same run any of
+ * `alsoRules` whatever its impact (heading-order is only 'moderate'): one axe run, not two.
+ */
+export async function seriousViolations(page: Page, alsoRules: string[] = []): Promise<string[]> {
   const violations = await axeViolations(page);
   return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRules.includes(v.id))
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
