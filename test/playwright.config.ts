@@ -74,9 +74,9 @@ export default defineConfig({
         AUTH_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
         FETCH_ALLOW_HOSTS: 'localhost',
-        // Two processes on one port, as production runs on a 2-core machine: every page and
-        // live update below is served by whichever process the connection lands on.
-        WEB_CONCURRENCY: '2',
+        // One process, as a default install on SQLite runs (issue 27): several processes on one
+        // port, live updates between them and a killed process are the 'processes' project's specs.
+        WEB_CONCURRENCY: '1',
       },
     },
   ],
