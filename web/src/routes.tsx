@@ -4,7 +4,6 @@ import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/home/HomePage';
 import { lazyPage } from './routing/lazyPage';
 import { RequireAuth } from './routing/RequireAuth';
-import { RequireLibrary } from './routing/RequireLibrary';
 
 const loadCategoriesPage = () => import('./pages/bookmarks/CategoriesPage').then((m) => m.CategoriesPage);
 const loadFavouritesPage = () => import('./pages/bookmarks/FavouritesPage').then((m) => m.FavouritesPage);
@@ -98,7 +97,16 @@ export const routes: RouteObject[] = [
           },
           {
             // An account without bookmarks goes to the import page before either page paints.
-            element: <RequireLibrary preload={loadLibraryPages} preloadImport={loadImportPage} />,
+            // Loaded with the pages it guards: its library store (and the API client's schemas) stay
+            // out of the landing page's download.
+            element: lazyPage('library', () =>
+              import('./routing/RequireLibrary').then(
+                ({ RequireLibrary }) =>
+                  function LibraryGuard() {
+                    return <RequireLibrary preload={loadLibraryPages} preloadImport={loadImportPage} />;
+                  },
+              ),
+            ),
             children: [
               { path: 'categories', element: lazyPage('categories', loadCategoriesPage) },
               { path: 'favourites', element: lazyPage('favourites', loadFavouritesPage) },
