@@ -91,26 +91,19 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
                   {item.label}
                 </Button>
               ))}
-              {workspace && (
+              {/* The menu buttons the bar may show: Workspace (when it has one) and More. */}
+              {[...(workspace ? ['Workspace'] : []), 'More'].map((label) => (
                 <Button
+                  key={label}
                   component="span"
                   tabIndex={-1}
                   color="inherit"
                   endIcon={<ExpandMoreIcon />}
                   sx={{ flexShrink: 0 }}
                 >
-                  Workspace
+                  {label}
                 </Button>
-              )}
-              <Button
-                component="span"
-                tabIndex={-1}
-                color="inherit"
-                endIcon={<ExpandMoreIcon />}
-                sx={{ flexShrink: 0 }}
-              >
-                More
-              </Button>
+              ))}
             </Box>
           )}
         </Box>

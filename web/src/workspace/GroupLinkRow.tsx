@@ -1,9 +1,9 @@
 import type { GroupLink } from '@linkhive/shared/domain';
-import { Favicon, RssFeedIcon } from '@linkhive/shared/ui';
+import { Favicon, RssFeedIcon, TitleLink } from '@linkhive/shared/ui';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, IconButton, Link, ListItem, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, ListItem, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 export interface GroupLinkActions {
@@ -38,15 +38,7 @@ export function GroupLinkRow({ link, isOwner, paid, canMove, onEdit, onMove, onD
     <ListItem disableGutters sx={{ gap: 1.5, alignItems: 'center' }}>
       <Favicon src={`/api/favicons/${encodeURIComponent(link.domain)}`} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Link
-          href={link.link}
-          target="_blank"
-          rel="noopener noreferrer"
-          underline="hover"
-          sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {link.title}
-        </Link>
+        <TitleLink title={link.title} href={link.link} />
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {link.category} · {link.link}
         </Typography>

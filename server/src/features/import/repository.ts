@@ -252,23 +252,20 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
    * meanwhile), and the job leaves phase 'saving'.
    */
   async function undo(jobId: string, userId: string): Promise<void> {
+    // A slice a statement: the write lock is held for a moment each time, never for the whole import.
     for (;;) {
-      const slice = await db
-        .selectFrom('bookmark')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('import_id', '=', jobId)
-        .limit(sliceRows)
-        .execute();
-      if (!slice.length) break;
-      await db
+      const removed = await db
         .deleteFrom('bookmark')
-        .where(
-          'id',
-          'in',
-          slice.map((r) => r.id),
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('bookmark')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('import_id', '=', jobId)
+            .limit(sliceRows),
         )
-        .execute();
+        .executeTakeFirst();
+      if (!Number(removed.numDeletedRows)) break;
     }
     for (;;) {
       const kept = await db

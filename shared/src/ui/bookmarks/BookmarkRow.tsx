@@ -1,9 +1,10 @@
-import { Box, Link, ListItem, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, ListItem, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Bookmark } from '../../domain/index.js';
 import { BookmarkActionButtons } from './BookmarkActionButtons.js';
 import type { BookmarkActions } from './bookmarkActions.js';
 import { Favicon } from './Favicon.js';
+import { TitleLink } from './TitleLink.js';
 
 export interface BookmarkRowProps extends BookmarkActions {
   bookmark: Bookmark;
@@ -24,19 +25,7 @@ export function BookmarkRow(props: BookmarkRowProps) {
       {leading}
       <Favicon src={bookmark.faviconUrl} />
       <Box sx={{ minWidth: 0, flex: '1 1 8rem' }}>
-        {/* Imported titles run long with nothing to break at: one line with an ellipsis, and the
-            whole title on hover or keyboard focus. */}
-        <Tooltip title={bookmark.title} describeChild placement="bottom-start" enterDelay={500}>
-          <Link
-            href={bookmark.link}
-            target="_blank"
-            rel="noopener noreferrer"
-            underline="hover"
-            sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-          >
-            {bookmark.title}
-          </Link>
-        </Tooltip>
+        <TitleLink title={bookmark.title} href={bookmark.link} />
         {details ?? (
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {bookmark.domain}

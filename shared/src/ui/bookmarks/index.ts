@@ -16,6 +16,7 @@ export * from './FilterPanel.js';
 export * from './LayoutToggle.js';
 export * from './ProfileForm.js';
 export * from './TabColorPicker.js';
+export * from './TitleLink.js';
 export * from './failureMessage.js';
 export * from './photoFile.js';
 export * from './usePagePreview.js';
