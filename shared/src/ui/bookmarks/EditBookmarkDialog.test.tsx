@@ -40,6 +40,8 @@ describe('EditBookmarkDialog', () => {
     for (const name of ['Delete', 'Cancel', 'Save', 'New category']) {
       expect(within(dialog).getByRole('button', { name })).toHaveProperty('disabled', false);
     }
+    // Focus starts where the eye goes: the title.
+    expect(document.activeElement).toBe(screen.getByLabelText('Title'));
   });
 
   it("shows the edit dialog's own message for a wrong address, and the title rules", async () => {

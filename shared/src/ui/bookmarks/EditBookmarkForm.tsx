@@ -74,6 +74,8 @@ export function EditBookmarkForm({
         <BookmarkFields
           draft={draft}
           purpose="edit"
+          // What a person opens Edit for most: the title, where the eye goes first.
+          autoFocusTitle
           categories={categories}
           suggested={suggested}
           favouriteNote={
