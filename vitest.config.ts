@@ -110,6 +110,9 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             name: 'web',
             include: ['web/src/**/*.test.{ts,tsx}', 'shared/src/**/*.test.tsx', 'extension/**/*.test.tsx'],
             environment: 'jsdom',
+            setupFiles: ['scripts/vitest.dom-setup.ts'],
+            // React tests render MUI in jsdom: on a busy 2-core run a long journey needs more than 20 s.
+            testTimeout: 40_000,
             deps: { optimizer: { client: { enabled: true, include: uiDependencies } } },
           },
         },

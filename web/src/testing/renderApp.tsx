@@ -1,5 +1,5 @@
 import { planOfPermissions, type Me } from '@linkhive/shared/domain';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { Location } from 'react-router';
@@ -7,9 +7,6 @@ import { vi } from 'vitest';
 import { AppShell } from '../App';
 import { forgetPlans } from '../plans/usePlans';
 import { useSession } from '../session/store';
-
-// Pages load their code on first use; under a busy test run that import can take over the default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 /** A signed-in user; a paid flag is a plan from billing unless `planSource` says an admin granted it. */
 export function makeMe(overrides: Partial<Me['permissions']> = {}, planSource: 'billing' | 'grant' = 'billing'): Me {

@@ -21,7 +21,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const heading = () => screen.findByRole('heading', { level: 1 });
+/** The page's h1 once it names `name`: it reads 'Teams Workspace' until the groups have loaded. */
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('WorkspacePage', () => {
   it('opens the first group on load, one server page of 25 at a time', async () => {
@@ -30,7 +31,7 @@ describe('WorkspacePage', () => {
       links: { g1: makeLinks(30) },
     });
     renderSignedIn(<WorkspacePage />);
-    expect((await heading()).textContent).toBe('Group 1');
+    expect((await heading('Group 1')).textContent).toBe('Group 1');
     const list = await findLinkList('Group 1');
     expect(within(list).getAllByRole('listitem')).toHaveLength(25);
     expect(within(list).getByRole('link', { name: 'Site 1' }).getAttribute('href')).toBe('https://site1.example.com/');
@@ -59,7 +60,7 @@ describe('WorkspacePage', () => {
     expect(within(list).queryByRole('button', { name: 'Move Site 1' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: /^Shared/ }));
-    expect((await heading()).textContent).toBe('Shared');
+    expect((await heading('Shared')).textContent).toBe('Shared');
     list = await findLinkList('Shared');
     expect(screen.queryByRole('button', { name: 'Add Link' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Group' })).toBeNull();
@@ -170,7 +171,7 @@ describe('WorkspacePage live updates', () => {
       links: { g1: makeLinks(1), g2: makeLinks(2, 'g2') },
     });
     renderSignedIn(<WorkspacePage />);
-    expect((await heading()).textContent).toBe('Team A');
+    expect((await heading('Team A')).textContent).toBe('Team A');
     await findLinkList('Team A');
 
     server.state.groups = [makeGroup(2, { name: 'Mine' })];
