@@ -29,7 +29,7 @@ export async function budgetedStarts(
   n: number,
 ): Promise<Array<Date | undefined>> {
   const now = Date.now();
-  const recent = await queue.countQueuedSince(types, accountId, new Date(now - budget.windowMs));
+  const recent = await queue.countDueSince(types, accountId, new Date(now - budget.windowMs));
   return Array.from({ length: n }, (_, i) => {
     const place = recent + i;
     return place < budget.perAccount

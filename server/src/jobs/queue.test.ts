@@ -53,7 +53,7 @@ describe.each(testDialects)('the job queue on %s', (dialect) => {
       await queue.complete(job.id);
     }
     expect(order).toEqual(['ann0', 'bob0', 'nobody0', 'ann1', 'bob1', 'ann2', 'ann3', 'ann4']);
-    expect(await queue.countQueuedSince('turns', 'ann', new Date(Date.now() - 60_000))).toBe(5);
+    expect(await queue.countDueSince('turns', 'ann', new Date(Date.now() - 60_000))).toBe(5);
   });
 
   it('lets idle() wait for a job queued while the worker was finishing a round', async () => {

@@ -15,7 +15,11 @@ export interface JobQueue {
    */
   enqueueBatch(type: string, jobs: Array<{ payload: unknown; runAt?: Date }>, accountId: string): Promise<void>;
   /** Jobs of these kinds an account queued since a time, done or not: for per-account budgets. */
-  countQueuedSince(types: string | readonly string[], accountId: string, since: Date): Promise<number>;
+  /**
+   * The account's jobs of these kinds that ran, or are due to run, from `since` on: a job delayed to
+   * a later window counts in that window, so a budget holds however long ago its jobs were queued.
+   */
+  countDueSince(types: string | readonly string[], accountId: string, since: Date): Promise<number>;
   /** Takes the oldest ready job, or one whose worker died holding it; null when there is none. */
   claim(types: string[], leaseMs: number): Promise<Selectable<JobTable> | null>;
   complete(id: string): Promise<void>;
@@ -124,13 +128,13 @@ export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
       return row ?? null;
     },
 
-    async countQueuedSince(types, accountId, since) {
+    async countDueSince(types, accountId, since) {
       const row = await db
         .selectFrom('job')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('account_id', '=', accountId)
         .where('type', 'in', typeof types === 'string' ? [types] : [...types])
-        .where('created_at', '>=', since.toISOString())
+        .where('run_at', '>=', since.toISOString())
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },

@@ -34,6 +34,9 @@ export const testDialects: TestDialect[] = [dialect];
  */
 export const sqliteOnly: TestDialect[] = dialect === 'sqlite' ? ['sqlite'] : [];
 
+/** For the blocks that test Postgres's own behaviour (row locks seen from another session). */
+export const postgresOnly: TestDialect[] = dialect === 'postgres' ? ['postgres'] : [];
+
 /** A database of its own for one test file, a copy of the run's migrated template; dropped by the returned function. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `linkhive_test_${randomBytes(6).toString('hex')}`;

@@ -107,6 +107,9 @@ export async function startProcess(database: Db, databaseUrl: string | null) {
   return {
     live,
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    /** Sockets the server still has open: 0 once it has seen every client go. */
+    connections: () =>
+      new Promise<number>((resolve, reject) => http.getConnections((e, n) => (e ? reject(e) : resolve(n)))),
     async close() {
       await live.close();
       http.closeAllConnections();

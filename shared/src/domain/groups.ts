@@ -22,7 +22,7 @@ export const groupRules = {
   /** How long the change log keeps events for reconnecting clients. */
   eventRetentionMs: 24 * 60 * 60_000,
   /**
-   * Live-event streams (GET /api/groups/events) one account may hold open on one server process: a
+   * Live-event streams (GET /api/groups/events) one account may hold open across every process: a
    * person has a few tabs and devices; each stream holds a socket and a place in every event's
    * fan-out, so a script cannot open thousands.
    */

@@ -7,6 +7,7 @@ import { createGroup, grant } from '../../testing/groups.js';
 import { jobQueue } from '../../jobs/queue.js';
 import { AUTH_MAIL_JOB } from '../../features/auth/service.js';
 import { MAIL_JOB } from './index.js';
+import { mailOutbox } from './outbox.js';
 
 // Issue 24: each kind of mail had its own limit, but nothing held one account's mails of all kinds
 // together, nor gave them turns in the mail lane (invitations and promo notices carried no account).
@@ -34,7 +35,7 @@ describe.each(testDialects)('the mail budget per account on %s', (dialect) => {
     // The hour's mails as if the account had already caused all but one of its budget, of both kinds.
     const queue = jobQueue(t.server.database.db, dialect);
     // Its welcome mail counts too.
-    const sent = await queue.countQueuedSince([MAIL_JOB, AUTH_MAIL_JOB], sender.id, new Date(0));
+    const sent = await queue.countDueSince([MAIL_JOB, AUTH_MAIL_JOB], sender.id, new Date(0));
     expect(sent).toBe(1);
     for (let i = sent; i < mailBudget.perAccount - 1; i++) {
       const id = await queue.enqueue(
@@ -83,5 +84,45 @@ describe.each(testDialects)('the mail budget per account on %s', (dialect) => {
     expect(jobs.map((j) => (JSON.parse(j.payload) as { subject: string }).subject)).toEqual([
       'We received your promo page "Budget Bakery"',
     ]);
+  });
+
+  it('still counts the mails it delayed to this hour, however long ago they were asked for', async () => {
+    const busy = await newUser(t, 'Bea');
+    const db = t.server.database.db;
+    const outbox = mailOutbox({
+      queue: jobQueue(db, dialect),
+      poke: () => {},
+      mailTypes: [MAIL_JOB, AUTH_MAIL_JOB],
+    });
+    // Two and a half budgets' worth asked for at once: one hour's share now, the rest an hour and two
+    // hours later (its welcome mail is one of them).
+    const asked = Math.floor(mailBudget.perAccount * 2.5) - 1;
+    for (let i = 0; i < asked; i++) await outbox.enqueue(MAIL_JOB, { to: `n${i}@example.com` }, busy.id);
+    // An hour and a minute on: the first share went out over an hour ago, the second is due now,
+    // and the last half waits for the next hour.
+    const shift = mailBudget.windowMs + 60_000;
+    const back = (iso: string) => new Date(new Date(iso).getTime() - shift).toISOString();
+    const jobs = await db
+      .selectFrom('job')
+      .select(['id', 'created_at', 'run_at'])
+      .where('account_id', '=', busy.id)
+      .execute();
+    for (const j of jobs)
+      await db
+        .updateTable('job')
+        .set({ created_at: back(j.created_at), run_at: back(j.run_at) })
+        .where('id', '=', j.id)
+        .execute();
+
+    const before = Date.now();
+    await outbox.enqueue(MAIL_JOB, { to: 'one-more@example.com' }, busy.id);
+    const [next] = await db
+      .selectFrom('job')
+      .select('run_at')
+      .where('account_id', '=', busy.id)
+      .where('payload', 'like', '%one-more@example.com%')
+      .execute();
+    // This hour already holds a budget and a half of the account's mail: the new one waits a window.
+    expect(new Date(next!.run_at).getTime()).toBeGreaterThanOrEqual(before + mailBudget.windowMs);
   });
 });

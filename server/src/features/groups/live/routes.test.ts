@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { groupMessages as m, groupRules } from '@linkhive/shared/domain';
 import type { Db } from '../../../db/index.js';
-import { testDialects } from '../../../testing/databases.js';
+import pg from 'pg';
+import { postgresOnly, testDialects } from '../../../testing/databases.js';
 import { groupEventRepository } from './repository.js';
 import {
   addGroup,
@@ -265,5 +266,77 @@ describe.each(testDialects)('the live group events stream on %s', (dialect) => {
     await publish(group, 'group');
     expect(await caughtUp.next()).toEqual(message(kept + 2, group, 'group'));
     caughtUp.close();
+  });
+});
+
+// A client that goes while the server is still deciding whether it may open a stream must not keep
+// one of its account's ten seats. Postgres only: there the decision waits on the account's row
+// lock, which another session can hold and be seen holding, so the client's departure can be put
+// exactly in the middle of it.
+describe.each(postgresOnly)('a live stream abandoned while its seat is being taken, on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof testDatabase>>;
+  let p: Awaited<ReturnType<typeof startProcess>>;
+  beforeAll(async () => {
+    t = await testDatabase(dialect);
+    p = await startProcess(t.database, t.databaseUrl);
+  });
+  afterAll(async () => {
+    await p?.close();
+    await t?.close();
+  });
+
+  const seatsOf = async (userId: string) =>
+    (await t.database.db.selectFrom('live_stream').select('id').where('account_id', '=', userId).execute()).length;
+
+  it('gives the seat back once taken, and the account can still open ten streams', async () => {
+    const user = await addUser(t.database, 'leaver');
+    const locker = new pg.Client({ connectionString: t.databaseUrl! });
+    await locker.connect();
+    try {
+      // Another session holds the account's row: taking a seat waits for it.
+      await locker.query('begin');
+      await locker.query('select id from "user" where id = $1 for update', [user]);
+
+      const abort = new AbortController();
+      const opening = fetch(`${p.url}/api/groups/events`, { headers: { 'x-user': user }, signal: abort.signal });
+      opening.catch(() => {});
+      await vi.waitFor(
+        async () => {
+          const waiting = await locker.query(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect(waiting.rows[0].n).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      // The client goes, and the server sees it go, while the seat is still being decided.
+      abort.abort();
+      await vi.waitFor(async () => expect(await p.connections()).toBe(0), { timeout: 10_000 });
+      await locker.query('commit');
+      // The seat is taken once the server's transaction has ended: no other session is busy then.
+      await vi.waitFor(
+        async () => {
+          const busy = await locker.query(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database()
+              and pid <> pg_backend_pid() and state in ('active', 'idle in transaction')`,
+          );
+          expect(busy.rows[0].n).toBe(0);
+        },
+        { timeout: 10_000 },
+      );
+
+      // The seat the server then took is given back at once, not renewed for as long as it runs.
+      await vi.waitFor(async () => expect(await seatsOf(user)).toBe(0), { timeout: 10_000 });
+    } finally {
+      await locker.end();
+    }
+    const open = [];
+    for (let i = 0; i < 10; i++) {
+      const s = await openStream(`${p.url}/api/groups/events`, user);
+      open.push(s);
+      expect(s.res.status).toBe(200);
+    }
+    for (const s of open) s.close();
   });
 });

@@ -109,12 +109,7 @@ export function groupEventRoutes(
   router.get('/groups/events', requireUser, async (req, res) => {
     const user = currentUser(req);
     const after = resumeFrom(req);
-    const seat = await seats.take(user.id);
-    if (!seat) {
-      // A stream of the account's that closes frees a place; a page retries on its own after that.
-      throw tooManyRequests(groupMessages.tooManyLiveStreams, retryMs / 1000, 'too_many_streams');
-    }
-    ownSeats.add(seat);
+    let seat: string | null = null;
     let ended = false;
     /** Undoes the registrations made once the stream is set up. */
     let forget = () => {};
@@ -122,11 +117,24 @@ export function groupEventRoutes(
       if (ended) return;
       ended = true;
       forget();
+      if (!seat) return;
       ownSeats.delete(seat);
       seats.release(seat).catch(() => {});
     };
-    // Registered first, so that a client gone during the first query still gives its place back.
+    // Registered before the seat is taken: a client gone while the database decides still gives the
+    // place back (once taken, below), instead of holding one of its account's seats for good.
     res.on('close', done);
+    seat = await seats.take(user.id);
+    if (ended) {
+      if (seat) seats.release(seat).catch(() => {});
+      return;
+    }
+    if (!seat) {
+      res.off('close', done);
+      // A stream of the account's that closes frees a place; a page retries on its own after that.
+      throw tooManyRequests(groupMessages.tooManyLiveStreams, retryMs / 1000, 'too_many_streams');
+    }
+    ownSeats.add(seat);
     let groups: string[];
     try {
       groups = await repo.activeGroupIds(user.id);
