@@ -12,7 +12,7 @@ function bothDatabaseFiles(): string[] {
     for (const entry of fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })) {
       if (!entry.endsWith('.test.ts')) continue;
       const file = path.posix.join(dir, entry.split(path.sep).join('/'));
-      if (/from '(\.\.?\/)+testing\/databases\.js'|from '\.\/databases\.js'/.test(fs.readFileSync(file, 'utf8')))
+      if (/from '[\w./-]*testing\/databases\.js'|from '\.\/databases\.js'/.test(fs.readFileSync(file, 'utf8')))
         files.push(file);
     }
   }

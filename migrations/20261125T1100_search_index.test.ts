@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../server/src/db/index.js';
-import { bookmarkRepository, searchWords } from '../server/src/features/bookmarks/repository.js';
-import { searchTokens } from '@linkhive/shared/domain';
+import { migrateToLatest } from '../server/src/db/migrate.js';
+import { bookmarkRepository, ownerOf } from '../server/src/features/bookmarks/repository.js';
+import { searchText, searchTokens } from '@linkhive/shared/domain';
 import { buildMigrations } from './index.js';
 import { searchTokenizer } from './20261125T1100_search_index.js';
 
@@ -66,6 +67,7 @@ describe('migration 20261125T1100_search_index on SQLite', () => {
   let database: Db;
   let migrator: Migrator;
   let before: Record<string, string>;
+  let fresh: Db;
   const userId = 'u-searcher';
 
   beforeAll(async () => {
@@ -99,7 +101,20 @@ describe('migration 20261125T1100_search_index on SQLite', () => {
         category: i % 3 ? 'Reading' : 'Archive',
       })),
     ];
-    await database.db.transaction().execute(async (trx) => {
+    const row = (b: (typeof rows)[number], i: number) => ({
+      ...b,
+      link_key: b.link,
+      domain: new URL(b.link).hostname,
+      favourite: i % 5 === 0 ? 1 : 0,
+      rss_feed: null,
+      promotor: null,
+      created_at: new Date(Date.parse(at) + (i % 400) * 1000).toISOString(),
+      updated_at: at,
+      search_title: searchText(b.title),
+    });
+    // The table as it was then (a user id and both columns of words on each row).
+    const old = database.db as unknown as Kysely<any>;
+    await old.transaction().execute(async (trx) => {
       for (const [i, b] of rows.entries())
         for (const owner of [userId, 'u-other'])
           await trx
@@ -107,26 +122,44 @@ describe('migration 20261125T1100_search_index on SQLite', () => {
             .values({
               id: `${owner}-${i}`,
               user_id: owner,
-              ...b,
-              link_key: b.link,
-              domain: new URL(b.link).hostname,
-              favourite: i % 5 === 0 ? 1 : 0,
-              rss_feed: null,
-              promotor: null,
-              created_at: new Date(Date.parse(at) + (i % 400) * 1000).toISOString(),
-              updated_at: at,
-              ...searchWords({ ...b, domain: new URL(b.link).hostname }),
+              ...row(b, i),
+              search_rest: searchText(b.link, new URL(b.link).hostname, b.category),
             })
             .execute();
     });
-    before = await answers(database, userId);
+    // The same library saved into a database made by every migration: what the answers must be.
+    fresh = await openDatabase({ databaseUrl: null, dataDir: path.join(dir, 'fresh') });
+    await migrateToLatest(fresh);
+    for (const id of [userId, 'u-other'])
+      await fresh.db
+        .insertInto('user')
+        .values({
+          id,
+          name: id,
+          email: `${id}@example.com`,
+          emailVerified: 1,
+          image: null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .execute();
+    await fresh.db.transaction().execute(async (trx) => {
+      for (const [i, b] of rows.entries())
+        for (const owner of [userId, 'u-other'])
+          await trx
+            .insertInto('bookmark')
+            .values({ id: `${owner}-${i}`, owner: ownerOf(owner), ...row(b, i), import_id: null })
+            .execute();
+    });
+    before = await answers(fresh, userId);
   });
   afterAll(async () => {
     await database?.destroy();
+    await fresh?.destroy();
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps every answer of the bookmarks saved before it, and drops word positions', async () => {
+  it('gives the bookmarks saved before it the answers of bookmarks saved after, and drops word positions', async () => {
     expect(await ftsSql(database)).not.toContain('detail=column');
     expect(before['pas {} 0']).toMatch(/^2 /);
     expect(before['article {} 0']).toMatch(/^1000\+ /);
@@ -145,7 +178,7 @@ describe('migration 20261125T1100_search_index on SQLite', () => {
       .insertInto('bookmark')
       .values({
         id: 'new-1',
-        user_id: userId,
+        owner: ownerOf(userId),
         ...b,
         link_key: b.link,
         domain: 'tea.example.jp',
@@ -154,14 +187,14 @@ describe('migration 20261125T1100_search_index on SQLite', () => {
         promotor: null,
         created_at: '2026-11-26T00:00:00.000Z',
         updated_at: '2026-11-26T00:00:00.000Z',
-        ...searchWords({ ...b, domain: 'tea.example.jp' }),
+        search_title: searchText(b.title),
       })
       .execute();
     expect(await titles('kyo')).toEqual(['Tea rooms of Kyoto']);
     const renamed = { ...b, title: 'Tea houses of Kyoto' };
     await repo.update(userId, 'new-1', {
       title: renamed.title,
-      ...searchWords({ ...renamed, domain: 'tea.example.jp' }),
+      ...repo.searchWords({ ...renamed, domain: 'tea.example.jp' }),
     });
     expect(await titles('tea ho')).toEqual(['Tea houses of Kyoto']);
     expect(await titles('tea rooms')).toEqual([]);
@@ -205,11 +238,12 @@ describe('migration 20261125T1100_search_index on SQLite', () => {
     await sql`drop table temp.tokens`.execute(database.db);
   });
 
-  it('goes back down to the previous index with the same answers', async () => {
+  it('goes back down to the previous index, and up again with the same answers', async () => {
     const down = await migrator.migrateTo(previous);
     expect(down.error).toBeUndefined();
     expect(await ftsSql(database)).not.toContain('detail=column');
-    expect(await answers(database, userId)).toEqual(before);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await ftsSql(database)).toContain('detail=column');
+    expect(await answers(database, userId)).toEqual(before);
   });
 });

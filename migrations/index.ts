@@ -21,6 +21,7 @@ import { billingOrder } from './20261126T0200_billing_order.js';
 import { groupDeletion } from './20261126T0300_group_deletion.js';
 import { liveStreams } from './20261127T0000_live_streams.js';
 import { importInSlices } from './20261127T0100_import_in_slices.js';
+import { compactBookmarks } from './20261128T0000_compact_bookmarks.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -45,6 +46,7 @@ const all = {
   '20261126T0300_group_deletion': groupDeletion,
   '20261127T0000_live_streams': liveStreams,
   '20261127T0100_import_in_slices': importInSlices,
+  '20261128T0000_compact_bookmarks': compactBookmarks,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

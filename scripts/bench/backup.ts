@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { domainOf, normaliseLink } from '@linkhive/shared/domain';
+import { registerSqlFunctions } from '../../server/src/db/index.js';
 import { backupSqlite } from '../../server/src/features/backup/backup.js';
 import { restoreSqlite } from '../../server/src/features/backup/restore.js';
 import { searchWords } from '../../server/src/features/bookmarks/repository.js';
@@ -22,9 +23,10 @@ function fillLibrary(file: string, email: string) {
   const db = new Database(file);
   try {
     const { id: userId } = db.prepare('select id from user where email = ?').get(email) as { id: string };
-    const insert = db.prepare(`insert into bookmark (id, user_id, title, link, link_key, domain, category,
-      favourite, rss_feed, promotor, created_at, updated_at, search_title, search_rest)
-      values (?, ?, ?, ?, ?, ?, ?, ?, null, null, ?, ?, ?, ?)`);
+    registerSqlFunctions(db);
+    const insert = db.prepare(`insert into bookmark (id, owner, title, link, link_key, domain, category,
+      favourite, rss_feed, promotor, created_at, updated_at, search_title)
+      values (?, (select id from owner where user_id = ?), ?, ?, ?, ?, ?, ?, null, null, ?, ?, ?)`);
     const links = generateLinks(bookmarks, { seed: 23 });
     db.transaction(() => {
       links.forEach((l, i) => {
@@ -34,7 +36,7 @@ function fillLibrary(file: string, email: string) {
           domain: domainOf(l.url),
           category: categoryFromFolder(l.folder.at(-1)),
         };
-        const words = searchWords(row);
+        const words = searchWords('sqlite', row);
         const at = new Date(l.addDate * 1000).toISOString();
         const id = `bench${i.toString(36).padStart(8, '0')}`;
         insert.run(
@@ -49,7 +51,6 @@ function fillLibrary(file: string, email: string) {
           at,
           at,
           words.search_title,
-          words.search_rest,
         );
       });
     })();

@@ -115,8 +115,10 @@ async function timeExport(base: string, cookie: string, file: string) {
   const overHttpMs = performance.now() - t;
 
   const db = new Database(file, { readonly: true });
-  const { id } = db.prepare("select id from user where email = 'importer@example.com'").get() as { id: string };
-  const columns = 'select id, title, link, category, created_at from bookmark where user_id = ?';
+  const { id } = db
+    .prepare("select o.id from user u join owner o on o.user_id = u.id where u.email = 'importer@example.com'")
+    .get() as { id: number };
+  const columns = 'select id, title, link, category, created_at from bookmark where owner = ?';
   const first = db.prepare(`${columns} order by category, created_at, id limit 2000`);
   const next = db.prepare(
     `${columns} and (category, created_at, id) > (?, ?, ?) order by category, created_at, id limit 2000`,
@@ -219,10 +221,10 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
       prefix: ['pro', 'kub', 'pho', 'sec', 'tra'],
     };
     const db = new Database(path.join(dataDir, 'linkhive.db'), { readonly: true });
-    const { id: userId } = db.prepare("select id from user where email = 'searcher@example.com'").get() as {
-      id: string;
-    };
-    const where = 'user_id = ? and (title like ? or link like ? or category like ?)';
+    const { id: userId } = db
+      .prepare("select o.id from user u join owner o on o.user_id = u.id where u.email = 'searcher@example.com'")
+      .get() as { id: number };
+    const where = 'owner = ? and (title like ? or link like ? or category like ?)';
     const likePage = db.prepare(
       `select id, title, link, category from bookmark where ${where} order by created_at desc limit 25`,
     );

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
-import { openDatabase } from '../../server/src/db/index.js';
+import { openDatabase, registerSqlFunctions } from '../../server/src/db/index.js';
 import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { coSavedQuery, localRecommender } from '../../server/src/features/recommendations/local.js';
 import { percentile, round } from './support.js';
@@ -41,6 +41,7 @@ const globalDomain = (rank: number) => `site${rank}.example.com`;
 /** Users and their bookmarks in one transaction; the bookmark indexes are rebuilt afterwards, which is faster than keeping them up row by row. */
 function seed(file: string) {
   const db = new Database(file);
+  registerSqlFunctions(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
@@ -50,9 +51,10 @@ function seed(file: string) {
   const user = db.prepare(
     'insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?)',
   );
-  const bookmark = db.prepare(`insert into bookmark (id, user_id, title, link, link_key, domain, category, favourite,
-    rss_feed, promotor, created_at, updated_at, search_title, search_rest) values (?, ?, ?, ?, ?, ?, 'Reading', 0, null,
-    null, ?, ?, '', '')`);
+  // Each user's owner number comes from the trigger on "user"; bookmarks name it.
+  const bookmark = db.prepare(`insert into bookmark (id, owner, title, link, link_key, domain, category, favourite,
+    rss_feed, promotor, created_at, updated_at, search_title) values (?, (select id from owner where user_id = ?), ?,
+    ?, ?, ?, 'Reading', 0, null, null, ?, ?, '')`);
   // Bookmarks per user: heavy-tailed (most keep dozens, a few keep thousands), scaled to the total.
   const weights = Array.from({ length: users }, () => Math.min(50, random() ** -0.6));
   const scale = bookmarks / weights.reduce((a, b) => a + b, 0);
@@ -99,9 +101,9 @@ export async function measureRecommendations() {
       // Savers sorted by number of users: the most saved sites, some in the middle, and the rare.
       const byUsers = await db
         .selectFrom('bookmark')
-        .select((eb) => ['domain', eb.fn.count<number>('user_id').distinct().as('users')])
+        .select((eb) => ['domain', eb.fn.count<number>('owner').distinct().as('users')])
         .groupBy('domain')
-        .having((eb) => eb.fn.count('user_id').distinct(), '>=', 8)
+        .having((eb) => eb.fn.count('owner').distinct(), '>=', 8)
         .orderBy('users', 'desc')
         .execute();
       const pick = {
@@ -118,8 +120,9 @@ export async function measureRecommendations() {
           const { domain } = pick[kind][(i * 7) % pick[kind].length]!;
           const asker = await db
             .selectFrom('bookmark')
-            .select('user_id')
-            .where('domain', '=', domain)
+            .innerJoin('owner', 'owner.id', 'bookmark.owner')
+            .select('owner.user_id')
+            .where('bookmark.domain', '=', domain)
             .executeTakeFirstOrThrow();
           const t = performance.now();
           const found = await recommender.recommend({ userId: asker.user_id, domain, category: 'Reading', count: 5 });

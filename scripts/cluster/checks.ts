@@ -15,10 +15,10 @@ export async function checkSaves(db: pg.Client, r: LoadResult) {
   const byId = new Map(found.map((row) => [row.id, row.link]));
   const lost = r.acked.filter((a) => byId.get(a.id) !== a.link);
   const { rows: dupes } = await db.query<{ n: string }>(
-    'select count(*) as n from (select 1 from bookmark group by user_id, link_key having count(*) > 1) d',
+    'select count(*) as n from (select 1 from bookmark group by owner, link_key having count(*) > 1) d',
   );
   const { rows: unsureStored } = await db.query<{ n: string }>(
-    `select count(*) as n from bookmark b join "user" u on u.id = b.user_id
+    `select count(*) as n from bookmark b join owner o on o.id = b.owner join "user" u on u.id = o.user_id
       where (u.email, b.link) in (select * from unnest($1::text[], $2::text[]))`,
     [r.unsure.map((u) => u.email), r.unsure.map((u) => u.link)],
   );

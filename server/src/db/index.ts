@@ -8,6 +8,7 @@ import {
   SqliteQueryCompiler,
   type Dialect as KyselyDialect,
 } from 'kysely';
+import { searchText } from '@linkhive/shared/domain';
 import type { Database } from './schema.js';
 import { RetryingSqliteDriver, retryWhileBusy } from './sqlite-driver.js';
 
@@ -57,6 +58,7 @@ export async function openDatabase(opts: {
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'linkhive.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
+  registerSqlFunctions(sqlite);
   // Waiting for another writer happens in RetryingSqliteDriver, without blocking the event loop.
   sqlite.pragma('busy_timeout = 0');
   // Switching a new file to WAL takes a lock: processes starting at once on one file take turns.
@@ -120,4 +122,16 @@ function withStatementCache(sqlite: import('better-sqlite3').Database, max = 500
       return stmt;
     },
   };
+}
+
+/**
+ * The app's functions that SQLite's own statements call: the search index's triggers make the
+ * words of a bookmark's address, domain and category with `search_words`, the same function as
+ * queries, so the row need not keep a copy of them. Every connection that writes bookmarks needs
+ * it (a write without it fails: 'no such function').
+ */
+export function registerSqlFunctions(sqlite: import('better-sqlite3').Database): void {
+  sqlite.function('search_words', { deterministic: true, varargs: true }, (...parts: unknown[]) =>
+    searchText(...parts.map((p) => (typeof p === 'string' ? p : null))),
+  );
 }

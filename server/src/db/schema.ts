@@ -112,9 +112,16 @@ export interface PriceTable {
   stripe_price_id: string | null;
 }
 
+/** Each user's number, by which bookmarks name their owner (made by a trigger with the user). */
+export interface OwnerTable {
+  id: Generated<number>;
+  user_id: string;
+}
+
 export interface BookmarkTable {
   id: string;
-  user_id: string;
+  /** The owner's number (`owner.id`): 4 bytes at most on every row and index entry, not 32. */
+  owner: number;
   title: string;
   link: string;
   link_key: string;
@@ -125,9 +132,13 @@ export interface BookmarkTable {
   promotor: string | null;
   created_at: string;
   updated_at: string;
-  /** Search words (shared/domain/search.ts) of the title, and of the address, domain and category. */
+  /** Search words (shared/domain/search.ts) of the title: search ranks its matches by them. */
   search_title: string;
-  search_rest: string;
+  /**
+   * Postgres only (its stored search vector is made from it): the words of the address, domain and
+   * category. SQLite's search index makes them itself and the row keeps none.
+   */
+  search_rest?: string;
   /** The import that added the row: a failed or interrupted import is removed by it. */
   import_id: string | null;
 }
@@ -416,6 +427,7 @@ export interface Database {
   import_job: ImportJobTable;
   import_undo: ImportUndoTable;
   bookmark: BookmarkTable;
+  owner: OwnerTable;
   category_suggestion: { name: string };
   screenshot: ScreenshotTable;
   job: JobTable;

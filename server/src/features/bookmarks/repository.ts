@@ -20,11 +20,26 @@ export function newIds(n: number): string[] {
   return Array.from({ length: n }, (_, i) => bytes.toString('base64url', 12 * i, 12 * i + 12));
 }
 
-/** The words the search index holds for a bookmark. */
-export const searchWords = (b: { title: string; link: string; domain: string; category: string }) => ({
-  search_title: searchText(b.title),
-  search_rest: searchText(b.link, b.domain, b.category),
-});
+/**
+ * The search words a bookmark's row keeps: its title's, which search ranks matches by; on Postgres
+ * also its address's, domain's and category's, from which the stored search vector is made.
+ * SQLite's search index makes those itself (its triggers call the same function).
+ */
+export function searchWords(
+  dialect: Dialect,
+  b: { title: string; link: string; domain: string; category: string },
+): { search_title: string; search_rest?: string } {
+  const search_title = searchText(b.title);
+  return dialect === 'postgres'
+    ? { search_title, search_rest: searchText(b.link, b.domain, b.category) }
+    : { search_title };
+}
+
+/**
+ * The number by which bookmarks name their owner, from the owner's user id: a subquery, which both
+ * databases run once per statement and use with the owner's indexes as they would a value.
+ */
+export const ownerOf = (userId: string) => sql<number>`(select id from owner where user_id = ${userId})`;
 
 /** A bookmark as a source of the RSS page. */
 export interface FeedSourceRow {
@@ -43,7 +58,6 @@ export interface ExportCursor {
 
 export const bookmarkColumns = [
   'bookmark.id',
-  'bookmark.user_id',
   'bookmark.title',
   'bookmark.link',
   'bookmark.link_key',
@@ -56,7 +70,11 @@ export const bookmarkColumns = [
   'bookmark.updated_at',
 ] as const;
 
-export type BookmarkRow = Omit<Selectable<BookmarkTable>, 'search_title' | 'search_rest' | 'import_id'> & {
+/** A bookmark as the service makes it: the repository adds its owner's number and search words. */
+export type NewBookmark = Omit<Selectable<BookmarkTable>, 'owner' | 'search_title' | 'search_rest' | 'import_id'>;
+
+/** What a bookmark's row gives the service: its own columns, without the owner's number or search words. */
+export type BookmarkRow = Omit<Selectable<BookmarkTable>, 'owner' | 'search_title' | 'search_rest' | 'import_id'> & {
   screenshot_status: string | null;
   screenshot_file: string | null;
 };
@@ -80,7 +98,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
 
   function matching(userId: string, f: Omit<ListFilters, 'limit' | 'offset'>) {
     return (eb: ExpressionBuilder<Database, 'bookmark'>) => {
-      const conds: Expression<SqlBool>[] = [eb('bookmark.user_id', '=', userId)];
+      const conds: Expression<SqlBool>[] = [eb('bookmark.owner', '=', ownerOf(userId))];
       if (f.category) conds.push(eb('bookmark.category', '=', f.category));
       if (f.favourite !== undefined) conds.push(eb('bookmark.favourite', '=', f.favourite ? 1 : 0));
       return eb.and(conds);
@@ -96,7 +114,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
    */
   async function search(userId: string, words: string[], f: ListFilters) {
     const filters = [
-      sql`b.user_id = ${userId}`,
+      sql`b.owner = ${ownerOf(userId)}`,
       ...(f.category ? [sql`b.category = ${f.category}`] : []),
       ...(f.favourite !== undefined ? [sql`b.favourite = ${f.favourite ? 1 : 0}`] : []),
     ];
@@ -105,18 +123,18 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     let recency: RawBuilder<unknown>;
     let ftsMatch: RawBuilder<unknown> | null = null;
     if (dialect === 'sqlite') {
-      const owner = `o${Buffer.from(userId, 'utf8').toString('hex')}`;
       const terms = words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`));
-      const match = `owner : "${owner}" AND {search_title search_rest} : (${terms.join(' AND ')})`;
+      // The owner's word is 'o' and its number, read in the statement itself.
+      const wordsMatch = ` AND {search_title search_rest} : (${terms.join(' AND ')})`;
       source = sql`bookmark_fts f join bookmark b on b.rowid = f.rowid`;
-      ftsMatch = sql`bookmark_fts match ${match}`;
+      ftsMatch = sql`bookmark_fts match ('owner : "o' || ${ownerOf(userId)} || '"' || ${wordsMatch})`;
       filters.push(ftsMatch);
       recency = sql`f.rowid desc`;
     } else {
       const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
       source = sql`bookmark b`;
       filters.push(sql`b.search_vector @@ to_tsquery('simple', ${query})`);
-      recency = sql`b.created_at desc, b.id`;
+      recency = sql`b.created_at desc, b.id desc`;
     }
     type Candidate = { id: string; search_title: string; created_at: string };
     let candidates: Candidate[];
@@ -131,7 +149,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
         const rows = page.length
           ? await withScreenshot()
               .select(sql<number>`bookmark.rowid`.as('rowid'))
-              .where('bookmark.user_id', '=', userId)
+              .where('bookmark.owner', '=', ownerOf(userId))
               .where(sql<number>`bookmark.rowid`, 'in', page)
               .execute()
           : [];
@@ -140,7 +158,9 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       }
       candidates = (
         await sql<Candidate>`select id, search_title, created_at from bookmark
-          where user_id = ${userId} and rowid in (select value from json_each(${JSON.stringify(rowids)}))`.execute(db)
+          where owner = ${ownerOf(userId)} and rowid in (select value from json_each(${JSON.stringify(rowids)}))`.execute(
+          db,
+        )
       ).rows;
     } else {
       candidates = (
@@ -156,12 +176,15 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
         (x, y) =>
           score.get(y.id)! - score.get(x.id)! ||
           (x.created_at < y.created_at ? 1 : x.created_at > y.created_at ? -1 : 0) ||
-          (x.id < y.id ? -1 : 1),
+          (x.id < y.id ? 1 : -1),
       );
     }
     const pageIds = matches.slice(f.offset, f.offset + f.limit).map((m) => m.id);
     const rows = pageIds.length
-      ? await withScreenshot().where('bookmark.user_id', '=', userId).where('bookmark.id', 'in', pageIds).execute()
+      ? await withScreenshot()
+          .where('bookmark.owner', '=', ownerOf(userId))
+          .where('bookmark.id', 'in', pageIds)
+          .execute()
       : [];
     const byId = new Map(rows.map((r) => [r.id, r as BookmarkRow]));
     return {
@@ -175,24 +198,32 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     db
       .selectFrom('bookmark')
       .select(['id', 'title', 'category', 'rss_feed'])
-      .where('user_id', '=', userId)
+      .where('owner', '=', ownerOf(userId))
       .where('rss_feed', 'is not', null)
       .where('rss_feed', '<>', '');
 
   const countBase = () => db.selectFrom('bookmark').select((eb) => eb.fn.countAll<number>().as('total'));
 
   return {
-    async insert(row: Omit<Selectable<BookmarkTable>, 'import_id'>) {
-      await db.insertInto('bookmark').values(row).execute();
+    searchWords: (b: { title: string; link: string; domain: string; category: string }) => searchWords(dialect, b),
+    /** Saves a new bookmark of the user's, with its search words. */
+    async insert(userId: string, row: NewBookmark) {
+      await db
+        .insertInto('bookmark')
+        .values({ ...row, owner: ownerOf(userId), ...searchWords(dialect, row) })
+        .execute();
     },
     find(userId: string, id: string) {
-      return withScreenshot().where('bookmark.user_id', '=', userId).where('bookmark.id', '=', id).executeTakeFirst();
+      return withScreenshot()
+        .where('bookmark.owner', '=', ownerOf(userId))
+        .where('bookmark.id', '=', id)
+        .executeTakeFirst();
     },
     findByLinkKey(userId: string, linkKey: string) {
       return db
         .selectFrom('bookmark')
         .select(['id', 'category'])
-        .where('user_id', '=', userId)
+        .where('owner', '=', ownerOf(userId))
         .where('link_key', '=', linkKey)
         .executeTakeFirst();
     },
@@ -200,7 +231,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       const res = await db
         .updateTable('bookmark')
         .set(changes)
-        .where('user_id', '=', userId)
+        .where('owner', '=', ownerOf(userId))
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
@@ -208,7 +239,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     async remove(userId: string, ids: string[]) {
       const res = await db
         .deleteFrom('bookmark')
-        .where('user_id', '=', userId)
+        .where('owner', '=', ownerOf(userId))
         .where('id', 'in', ids)
         .executeTakeFirst();
       return Number(res.numDeletedRows);
@@ -220,8 +251,9 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       const [rows, count] = await Promise.all([
         withScreenshot()
           .where(where)
+          // The owner's index holds this whole order (read backwards): no page sorts rows.
           .orderBy('bookmark.created_at', 'desc')
-          .orderBy('bookmark.id')
+          .orderBy('bookmark.id', 'desc')
           .limit(f.limit)
           .offset(f.offset)
           .execute(),
@@ -233,7 +265,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       return db
         .selectFrom('bookmark')
         .select(['category as name', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('user_id', '=', userId)
+        .where('owner', '=', ownerOf(userId))
         .groupBy('category')
         .orderBy('category')
         .execute();
@@ -244,7 +276,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /** The user's bookmarks with an RSS address, newest first: the order a free account loads them in. */
     async feedSources(userId: string): Promise<FeedSourceRow[]> {
-      const rows = await feedSourceQuery(userId).orderBy('created_at', 'desc').orderBy('id').execute();
+      const rows = await feedSourceQuery(userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
       return rows as FeedSourceRow[];
     },
 
@@ -257,7 +289,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       const row = await db
         .selectFrom('bookmark')
         .select('id')
-        .where('user_id', '=', userId)
+        .where('owner', '=', ownerOf(userId))
         .where('id', '=', id)
         .executeTakeFirst();
       return !!row;
@@ -268,14 +300,14 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       let q = db
         .selectFrom('bookmark')
         .select(['id', 'title', 'link', 'category', 'favourite', 'rss_feed', 'created_at', 'updated_at'])
-        .where('user_id', '=', userId)
+        .where('owner', '=', ownerOf(userId))
         .orderBy('category')
         .orderBy('created_at')
         .orderBy('id')
         .limit(limit);
-      // A row-value keyset: the database seeks to the page's start in the (user_id, category)
-      // index and sorts only within a category. The equivalent OR of three cases made SQLite read
-      // the rest of the user's rows and sort them again for every page (quadratic in the export).
+      // A row-value keyset on the (owner, category, created_at, id) index: the database seeks to the
+      // page's start and reads on in order, sorting nothing. The equivalent OR of three cases made
+      // SQLite read the rest of the user's rows and sort them again for every page (quadratic).
       if (after)
         q = q.where((eb) =>
           eb(eb.refTuple('category', 'created_at', 'id'), '>', eb.tuple(after.category, after.created_at, after.id)),

@@ -13,7 +13,8 @@ import type { createBookmarkSchema, updateBookmarkSchema, bookmarkListQuerySchem
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ScreenshotService } from '../screenshots/service.js';
-import { newId, searchWords, type BookmarkRepository, type BookmarkRow, type ExportCursor } from './repository.js';
+import { newId, type BookmarkRepository, type ExportCursor } from './repository.js';
+import type { BookmarkRow } from './repository.js';
 
 type CreateInput = z.output<typeof createBookmarkSchema>;
 type UpdateInput = z.output<typeof updateBookmarkSchema>;
@@ -84,7 +85,6 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       const now = new Date().toISOString();
       const row = {
         id: newId(),
-        user_id: userId,
         title: input.title,
         link: input.link,
         link_key: linkKey,
@@ -97,7 +97,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         updated_at: now,
       };
       try {
-        await repo.insert({ ...row, ...searchWords(row) });
+        await repo.insert(userId, row);
       } catch (e) {
         // Two saves of one link at once: the unique index decides, the loser hears the same message.
         if (isUniqueViolation(e)) throw duplicate();
@@ -125,7 +125,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       }
       const next = { ...current, ...changes };
       if (changes.title !== undefined || changes.category !== undefined || changes.link !== undefined)
-        Object.assign(changes, searchWords(next));
+        Object.assign(changes, repo.searchWords(next));
       try {
         await repo.update(userId, id, changes);
       } catch (e) {

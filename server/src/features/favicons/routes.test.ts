@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerOf } from '../bookmarks/repository.js';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, tinyPng, type FixtureServer } from '../../testing/fixture-server.js';
@@ -57,9 +58,16 @@ describe.each(testDialects)('site icons through the server on %s', (dialect) => 
     await db()
       .insertInto('bookmark')
       .values({
-        ...{ id: `imported-${dialect}`, user_id: annId, title: 'Imported', link, link_key: link, domain: '127.0.0.1' },
+        ...{
+          id: `imported-${dialect}`,
+          owner: ownerOf(annId),
+          title: 'Imported',
+          link,
+          link_key: link,
+          domain: '127.0.0.1',
+        },
         ...{ category: 'News', favourite: 0, rss_feed: null, promotor: null, created_at: now, updated_at: now },
-        ...{ search_title: '', search_rest: '' },
+        search_title: '',
       })
       .execute();
     fixtures.resetLog();

@@ -3,7 +3,7 @@ import type { ImportResult } from '@linkhive/shared/domain';
 import type { Selectable } from 'kysely';
 import type { BookmarkTable, Database, ImportJobTable } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
-import { newIds, searchWords } from '../bookmarks/repository.js';
+import { newIds, ownerOf, searchWords } from '../bookmarks/repository.js';
 import { leaseUntil } from './lease.js';
 import type { ImportItem } from './link-collector.js';
 
@@ -14,10 +14,13 @@ export interface JobError {
 
 type JobChanges = Partial<Pick<ImportJobTable, 'phase' | 'processed' | 'total' | 'locked_until'>>;
 
-/** A bookmark's own columns, as set aside and put back (Postgres's generated search vector is not). */
-export const storedColumns = [
+/**
+ * A bookmark's own columns, as set aside and put back (Postgres's generated search vector is not;
+ * SQLite's row keeps no words of the address).
+ */
+const columns = [
   'id',
-  'user_id',
+  'owner',
   'title',
   'link',
   'link_key',
@@ -29,9 +32,10 @@ export const storedColumns = [
   'created_at',
   'updated_at',
   'search_title',
-  'search_rest',
   'import_id',
 ] as const satisfies ReadonlyArray<keyof BookmarkTable>;
+export const storedColumns = (dialect: Dialect) =>
+  dialect === 'postgres' ? [...columns, 'search_rest' as const] : [...columns];
 
 /** Rows read and written per statement when an import is taken out (see undo). */
 const sliceRows = 1000;
@@ -148,6 +152,11 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
           throw new Error(`import ${job.id} is no longer running`);
         let overwritten = 0;
         if (job.overwrite) overwritten = await replaceExisting(trx, job, items);
+        const owner = await trx
+          .selectFrom('owner')
+          .select('id')
+          .where('user_id', '=', job.userId)
+          .executeTakeFirstOrThrow();
         const ids = newIds(items.length);
         const at = now();
         const inserted = await trx
@@ -155,7 +164,7 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
           .values(
             items.map((item, i) => ({
               id: ids[i]!,
-              user_id: job.userId,
+              owner: owner.id,
               title: item.title,
               link: item.link,
               link_key: item.linkKey,
@@ -163,14 +172,14 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
               category: item.category,
               favourite: item.favourite ? 1 : 0,
               rss_feed: item.rssFeed,
-              ...searchWords(item),
+              ...searchWords(dialect, item),
               created_at: item.createdAt,
               updated_at: at,
               import_id: job.id,
             })),
           )
           // An address the user has (saved before, or meanwhile by hand) is kept as it is.
-          .onConflict((oc) => oc.columns(['user_id', 'link_key']).doNothing())
+          .onConflict((oc) => oc.columns(['owner', 'link_key']).doNothing())
           .executeTakeFirst();
         await trx
           .updateTable('import_job')
@@ -186,7 +195,7 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
       return db
         .selectFrom('bookmark')
         .select(['domain', (eb) => eb.fn.min('link').as('link')])
-        .where('user_id', '=', userId)
+        .where('owner', '=', ownerOf(userId))
         .where('import_id', '=', jobId)
         .where('favourite', '=', 1)
         .groupBy('domain')
@@ -221,8 +230,8 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
   ): Promise<number> {
     const existing = await trx
       .selectFrom('bookmark')
-      .select(storedColumns)
-      .where('user_id', '=', job.userId)
+      .select(storedColumns(dialect))
+      .where('owner', '=', ownerOf(job.userId))
       .where(
         'link_key',
         'in',
@@ -260,7 +269,7 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
           eb
             .selectFrom('bookmark')
             .select('id')
-            .where('user_id', '=', userId)
+            .where('owner', '=', ownerOf(userId))
             .where('import_id', '=', jobId)
             .limit(sliceRows),
         )
@@ -279,7 +288,7 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
         await trx
           .insertInto('bookmark')
           .values(kept.map((k) => JSON.parse(k.row) as Selectable<BookmarkTable>))
-          .onConflict((oc) => oc.columns(['user_id', 'link_key']).doNothing())
+          .onConflict((oc) => oc.columns(['owner', 'link_key']).doNothing())
           .execute();
         await trx
           .deleteFrom('import_undo')

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { ownerOf } from '../bookmarks/repository.js';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -101,8 +102,8 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
     // Its first slice had landed: one new bookmark, and one that replaced the user's own (overwrite).
     const mine = await db
       .selectFrom('bookmark')
-      .select(storedColumns)
-      .where('user_id', '=', me)
+      .select(storedColumns(dialect))
+      .where('owner', '=', ownerOf(me))
       .where('link', '=', 'https://mine.example.com/')
       .executeTakeFirstOrThrow();
     await db
@@ -112,7 +113,7 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
     await db.deleteFrom('bookmark').where('id', '=', mine.id).execute();
     const half = (id: string, link: string, title: string) => ({
       id,
-      user_id: me,
+      owner: ownerOf(me),
       title,
       link,
       link_key: link.replace(/\/$/, ''),
@@ -122,7 +123,6 @@ describe.each(testDialects)('imports beside other requests on %s', (dialect) => 
       rss_feed: null,
       promotor: null,
       search_title: title.toLowerCase(),
-      search_rest: '',
       created_at: at,
       updated_at: at,
       import_id: 'crashed-job',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ownerOf } from '../bookmarks/repository.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommendationRules } from '@linkhive/shared/domain';
 import type { Db } from '../../db/index.js';
@@ -28,7 +29,7 @@ describe.each(testDialects)('the local recommender on %s', (dialect) => {
         .insertInto('bookmark')
         .values({
           id: randomUUID(),
-          user_id: userId,
+          owner: ownerOf(userId),
           title: `A page of ${domain}`,
           link,
           link_key: link,
@@ -40,7 +41,6 @@ describe.each(testDialects)('the local recommender on %s', (dialect) => {
           created_at: at,
           updated_at: at,
           search_title: '',
-          search_rest: '',
         })
         .execute();
     }

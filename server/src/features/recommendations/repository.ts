@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Recommendation, RecommendationSource } from '@linkhive/shared/domain';
+import { ownerOf } from '../bookmarks/repository.js';
 import type { Database } from '../../db/schema.js';
 
 export interface CachedAnswer {
@@ -36,7 +37,7 @@ export function recommendationRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.columns(['domain', 'region']).doUpdateSet(values))
         .execute();
     },
-    /** Which of `domains` the user saved; walks the (domain, user_id) index, a handful of lookups. */
+    /** Which of `domains` the user saved; walks the (domain, owner) index, a handful of lookups. */
     async ownDomains(userId: string, domains: string[]): Promise<Set<string>> {
       if (!domains.length) return new Set();
       const rows = await db
@@ -44,7 +45,7 @@ export function recommendationRepository(db: Kysely<Database>) {
         .select('domain')
         .distinct()
         .where('domain', 'in', domains)
-        .where('user_id', '=', userId)
+        .where('owner', '=', ownerOf(userId))
         .execute();
       return new Set(rows.map((r) => r.domain));
     },
