@@ -165,7 +165,7 @@ export async function benchImportUnderLoad() {
         otherUserDuringImport: others,
         otherUserWithNoImport: idle,
         socketErrorsRetried: socketRetries,
-        note: 'one client in turn: health, a list page of 25 among 10,000, a save; SQLite; the import commits in slices, so a save waits at most for the slice that holds the write lock',
+        note: 'one client in turn: health, a list page of 25 among 10,000, a save; SQLite; the import saves slice by slice, each in its own transaction: a save waits for the slice that holds the write lock, not for the whole import',
       },
     };
   } finally {
