@@ -147,6 +147,8 @@ export async function benchImportUnderLoad() {
     const result = await waitForImportJob(server.base, importer, (await res.json()) as ImportProgress);
     const importMs = performance.now() - t;
     done = true;
+    const others = await during;
+    const save = others.saveBookmark;
     return {
       hostileFileParses: parses,
       importOf200000LinksWhileAnotherUserWorks: {
@@ -154,10 +156,16 @@ export async function benchImportUnderLoad() {
         imported: result.imported,
         uploadAnsweredMs: round(acceptedMs, 0),
         endToEndMs: round(importMs, 0),
-        otherUserDuringImport: await during,
+        anotherUsersSave: {
+          p99Ms: save.p99Ms,
+          maxMs: save.maxMs,
+          goal: 'p99 < 100 ms, max < 300 ms',
+          goalMet: save.p99Ms < 100 && save.maxMs < 300,
+        },
+        otherUserDuringImport: others,
         otherUserWithNoImport: idle,
         socketErrorsRetried: socketRetries,
-        note: 'one client in turn: health, a list page of 25 among 10,000, a save; SQLite; a save waits while the final commit holds the write lock',
+        note: 'one client in turn: health, a list page of 25 among 10,000, a save; SQLite; the import saves slice by slice, each in its own transaction: a save waits for the slice that holds the write lock, not for the whole import',
       },
     };
   } finally {

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, root, round, sleep } from './support.js';
+import { linkding } from './floors.js';
+import { freePort, killGroupOnExit, root, round, sleep } from './support.js';
 
 /** The pids of a process and all of its descendants, from /proc. */
 function tree(pid: number): number[] {
@@ -52,26 +53,31 @@ export async function measureStartTree() {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
+  const forget = child.pid ? killGroupOnExit(child.pid) : () => {};
   try {
     let healthy = false;
-    for (let i = 0; i < 600 && !healthy; i++) {
+    for (let i = 0; i < 600 && !healthy && child.exitCode === null; i++) {
       healthy = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
       );
       if (!healthy) await sleep(50);
     }
-    if (!healthy) return 'npm start did not answer';
+    if (!healthy) return child.exitCode === null ? 'npm start did not answer' : `npm start exited (${child.exitCode})`;
     // Idle: past the start's own work (migrations, the first recommender and feed passes).
     await sleep(5000);
     const pids = tree(child.pid!);
     const processes = pids
       .map((pid) => ({ command: commandOf(pid), rssMb: round(rssMb(pid)) }))
       .filter((p) => p.rssMb > 0);
+    const totalMb = processes.reduce((sum, p) => sum + p.rssMb, 0);
     return {
-      totalMb: round(processes.reduce((sum, p) => sum + p.rssMb, 0)),
+      totalMb: round(totalMb),
+      goal: `<= 150 MB and <= 1.2x linkding's ${linkding.idleServerMemoryMb} MB (gunicorn)`,
+      goalMet: totalMb <= Math.min(150, 1.2 * linkding.idleServerMemoryMb),
+      ratioToLinkding: round(totalMb / linkding.idleServerMemoryMb, 2),
       processes,
-      note: 'resident memory of npm start and everything under it, idle; linkding measured 135 MB (gunicorn)',
+      note: 'resident memory of npm start and everything under it, idle',
     };
   } finally {
     try {
@@ -79,7 +85,9 @@ export async function measureStartTree() {
     } catch {
       // already gone
     }
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    const ended = child.exitCode !== null || child.signalCode !== null;
+    await new Promise((r) => (ended ? r(null) : child.once('exit', r)));
+    forget();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

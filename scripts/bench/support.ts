@@ -47,12 +47,30 @@ export async function waitForImportJob(base: string, cookie: string, job: Import
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/** Every server the bench started and has not stopped: killed when the bench ends, however it ends. */
+/**
+ * Every server the bench started and has not stopped, and every process group it started detached
+ * (`npm start` and all under it): killed when the bench ends, however it ends (an exception ends it
+ * through 'exit' too).
+ */
 const running = new Set<ReturnType<typeof spawn>>();
+const groups = new Set<number>();
 process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => process.exit(130));
+
+/** Kills the process group led by `pid` if the bench ends before it is stopped; answers the undo. */
+export function killGroupOnExit(pid: number): () => void {
+  groups.add(pid);
+  return () => groups.delete(pid);
+}
 
 export interface BenchServer {
   /** http://localhost:<port> */
