@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { searchText } from '@linkhive/shared/domain';
 import type { ImportItem } from '../../server/src/features/import/netscape-parser.js';
 import { searchTokenizer } from '../../migrations/20261125T1100_search_index.js';
+import { indexWords, indexedPrefixes } from '../../server/src/db/search-index-words.js';
 import { median, round } from './support.js';
 
 /** linkding 1.46 beside Linkhive on one machine (issue 27, 8 rounds): measured by the team, not here. */
@@ -37,7 +38,8 @@ const slice = 2000;
 
 /**
  * A fresh file holding a bookmark table shaped like ours (an integer owner, as issue 27 asks) with
- * our four indexes, and our SQLite search index: contentless, two- and three-letter prefixes,
+ * our four indexes, and our SQLite search index: contentless, each word tagged with its owner,
+ * two- and three-letter prefixes,
  * no positions.
  */
 function floorDatabase(file: string) {
@@ -47,13 +49,13 @@ function floorDatabase(file: string) {
   db.exec(`create table bookmark (id text primary key, owner integer not null, title text not null,
       link text not null, link_key text not null, domain text not null, category text not null,
       favourite integer not null default 0, rss_feed text, promotor text, created_at text not null,
-      updated_at text not null);
+      updated_at text not null, search_title text not null);
     create unique index bookmark_owner_link_key on bookmark (owner, link_key);
     create index bookmark_owner_created on bookmark (owner, created_at, id);
     create index bookmark_owner_category on bookmark (owner, category, created_at, id);
     create index bookmark_domain_owner on bookmark (domain, owner);
-    create virtual table bookmark_fts using fts5(owner, search_title, search_rest, content='',
-      contentless_delete=1, prefix='2 3', detail=column, tokenize="${searchTokenizer}");`);
+    create virtual table bookmark_fts using fts5(search_title, search_rest, content='',
+      contentless_delete=1, prefix='${indexedPrefixes}', detail=column, tokenize="${searchTokenizer}");`);
   return db;
 }
 
@@ -64,9 +66,9 @@ function floorDatabase(file: string) {
 function importFloorRun(items: ImportItem[], file: string) {
   const db = floorDatabase(file);
   const owner = 1;
-  const insert = db.prepare(`insert into bookmark values (?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?)
+  const insert = db.prepare(`insert into bookmark values (?, ?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?)
     on conflict do nothing`);
-  const index = db.prepare('insert into bookmark_fts(rowid, owner, search_title, search_rest) values (?, ?, ?, ?)');
+  const index = db.prepare('insert into bookmark_fts(rowid, search_title, search_rest) values (?, ?, ?)');
   const saved: [number | bigint, ImportItem][] = [];
   const t0 = performance.now();
   const now = new Date().toISOString();
@@ -86,6 +88,7 @@ function importFloorRun(items: ImportItem[], file: string) {
         r.rssFeed,
         r.createdAt,
         now,
+        searchText(r.title),
       );
       if (changes) saved.push([lastInsertRowid, r]);
     });
@@ -94,7 +97,7 @@ function importFloorRun(items: ImportItem[], file: string) {
   const t1 = performance.now();
   db.transaction(() => {
     for (const [rowid, r] of saved) {
-      index.run(rowid, `o${owner}`, searchText(r.title), searchText(r.link, r.domain, r.category));
+      index.run(rowid, indexWords(owner, r.title), indexWords(owner, r.link, r.domain, r.category));
     }
   })();
   const t2 = performance.now();

@@ -8,8 +8,8 @@ import {
   SqliteQueryCompiler,
   type Dialect as KyselyDialect,
 } from 'kysely';
-import { searchText } from '@linkhive/shared/domain';
 import type { Database } from './schema.js';
+import { indexWords } from './search-index-words.js';
 import { RetryingSqliteDriver, retryWhileBusy } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -125,13 +125,13 @@ function withStatementCache(sqlite: import('better-sqlite3').Database, max = 500
 }
 
 /**
- * The app's functions that SQLite's own statements call: the search index's triggers make the
- * words of a bookmark's address, domain and category with `search_words`, the same function as
- * queries, so the row need not keep a copy of them. Every connection that writes bookmarks needs
- * it (a write without it fails: 'no such function').
+ * The app's function that SQLite's own statements call: the search index's triggers make a
+ * bookmark's indexed words (each tagged with its owner, `search-index-words.ts`) with it, the same
+ * function as queries, so the row need not keep a copy of them. Every connection that writes
+ * bookmarks needs it (a write without it fails: 'no such function').
  */
 export function registerSqlFunctions(sqlite: import('better-sqlite3').Database): void {
-  sqlite.function('search_words', { deterministic: true, varargs: true }, (...parts: unknown[]) =>
-    searchText(...parts.map((p) => (typeof p === 'string' ? p : null))),
+  sqlite.function('search_index_words', { deterministic: true, varargs: true }, (owner: unknown, ...parts: unknown[]) =>
+    indexWords(Number(owner), ...parts.map((p) => (typeof p === 'string' ? p : null))),
   );
 }

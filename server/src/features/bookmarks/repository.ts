@@ -10,6 +10,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { BookmarkTable, Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
+import { ownerTag } from '../../db/search-index-words.js';
 import { searchMatchCap, searchText, searchTokens, titleScore } from '@linkhive/shared/domain';
 
 export const newId = () => randomBytes(12).toString('base64url');
@@ -123,11 +124,13 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     let recency: RawBuilder<unknown>;
     let ftsMatch: RawBuilder<unknown> | null = null;
     if (dialect === 'sqlite') {
-      const terms = words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`));
-      // The owner's word is 'o' and its number, read in the statement itself.
-      const wordsMatch = ` AND {search_title search_rest} : (${terms.join(' AND ')})`;
+      // The index holds each word with its owner's tag in front: the query reads this owner's words.
+      const owner = await db.selectFrom('owner').select('id').where('user_id', '=', userId).executeTakeFirst();
+      if (!owner) return { rows: [], total: 0, capped: false };
+      const tag = ownerTag(owner.id);
+      const terms = words.map((w, i) => (i === words.length - 1 ? `"${tag}${w}"*` : `"${tag}${w}"`));
       source = sql`bookmark_fts f join bookmark b on b.rowid = f.rowid`;
-      ftsMatch = sql`bookmark_fts match ('owner : "o' || ${ownerOf(userId)} || '"' || ${wordsMatch})`;
+      ftsMatch = sql`bookmark_fts match ${`{search_title search_rest} : (${terms.join(' AND ')})`}`;
       filters.push(ftsMatch);
       recency = sql`f.rowid desc`;
     } else {
@@ -139,7 +142,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     type Candidate = { id: string; search_title: string; created_at: string };
     let candidates: Candidate[];
     if (ftsMatch && !narrowed) {
-      // Without category or favourite filters the owner word scopes the index, so the index alone
+      // Without category or favourite filters the owner's tags scope the index, so the index alone
       // says whether the query is past the cap; then only the rows to rank or show are read.
       const inIndex = await sql<{ rowid: number }>`select rowid from bookmark_fts where ${ftsMatch}
         order by rowid desc limit ${searchMatchCap + 1}`.execute(db);
