@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { outsideFetchBudget } from '@linkhive/shared/domain';
 import type { Config } from './config.js';
 import { openDatabase, type Db } from './db/index.js';
+import { waitingWriters } from './db/write-turns.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
@@ -112,10 +113,13 @@ export async function createServer(
   } = {},
 ): Promise<Server> {
   const log = opts.log ?? createLogger(config.logLevel);
+  // Requests that wait for SQLite's write lock, seen by the import worker (db/write-turns.ts).
+  const writersWaiting = waitingWriters();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sqliteFile: opts.sqliteFile,
+    waitingWriters: writersWaiting,
   });
   const applied = await migrateToLatest(database);
   if (applied.length) log.info({ migrations: applied }, 'migrations applied');
@@ -338,7 +342,12 @@ export async function createServer(
   const importRepo = importRepository(db, database.dialect);
   const importWorker = importRunner({
     workerFile: opts.importWorkerFile ?? fileURLToPath(new URL('./import-worker.js', import.meta.url)),
-    data: { databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteFile: opts.sqliteFile },
+    data: {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      sqliteFile: opts.sqliteFile,
+      waitingWriters: writersWaiting,
+    },
     repo: importRepo,
     log,
     async onImported(userId, favourites) {

@@ -36,6 +36,8 @@ export async function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string;
   sqliteFile?: string;
+  /** SQLite: where this connection counts its writers waiting for the lock (write-turns.ts). */
+  waitingWriters?: Int32Array;
 }): Promise<Db> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
@@ -72,7 +74,7 @@ export async function openDatabase(opts: {
   const database = withStatementCache(sqlite);
   const dialect: KyselyDialect = {
     createAdapter: () => new MigratingSqliteAdapter(),
-    createDriver: () => new RetryingSqliteDriver({ database }),
+    createDriver: () => new RetryingSqliteDriver({ database }, opts.waitingWriters),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

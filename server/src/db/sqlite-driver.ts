@@ -1,8 +1,10 @@
-import { CompiledQuery, SqliteDriver, type DatabaseConnection } from 'kysely';
+import { CompiledQuery, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
+import { waitingFor } from './write-turns.js';
 
 /** How long a statement keeps trying for the write lock before it fails as 'database is locked'. */
 export const busyBudgetMs = 30_000;
-const maxPauseMs = 20;
+// Short pauses: a writer waiting behind an import's slice takes the lock within a few ms of its end.
+const maxPauseMs = 5;
 
 const isBusy = (e: unknown) => /^SQLITE_BUSY/.test((e as { code?: string } | null)?.code ?? '');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -21,6 +23,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class RetryingSqliteDriver extends SqliteDriver {
   #inTransaction = false;
   #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  readonly #waiting: Int32Array | undefined;
+
+  /** `waiting`: where this connection counts its statements waiting for the lock (write-turns.ts). */
+  constructor(config: SqliteDialectConfig, waiting?: Int32Array) {
+    super(config);
+    this.#waiting = waiting;
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
@@ -36,20 +45,28 @@ export class RetryingSqliteDriver extends SqliteDriver {
   }
 
   async #execute<R>(connection: DatabaseConnection, query: CompiledQuery) {
+    try {
+      // better-sqlite3 throws synchronously; awaiting here turns both kinds of failure into one.
+      return await connection.executeQuery<R>(query);
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+      return waitingFor(this.#waiting, () => this.#retry<R>(connection, query));
+    }
+  }
+
+  async #retry<R>(connection: DatabaseConnection, query: CompiledQuery) {
     const giveUpAt = Date.now() + busyBudgetMs;
     for (let wait = 1; ; wait = Math.min(maxPauseMs, wait * 2)) {
-      try {
-        // better-sqlite3 throws synchronously; awaiting here turns both kinds of failure into one.
-        return await connection.executeQuery<R>(query);
-      } catch (e) {
-        if (!isBusy(e) || Date.now() > giveUpAt) throw e;
-        if (this.#inTransaction) {
-          await pause(wait);
-          continue;
-        }
+      if (this.#inTransaction) await pause(wait);
+      else {
         await this.releaseConnection();
         await pause(wait);
         await super.acquireConnection();
+      }
+      try {
+        return await connection.executeQuery<R>(query);
+      } catch (e) {
+        if (!isBusy(e) || Date.now() > giveUpAt) throw e;
       }
     }
   }

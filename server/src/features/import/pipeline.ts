@@ -3,6 +3,7 @@ import type { ParseResult } from './link-collector.js';
 import type { ImportRepository } from './repository.js';
 
 import { leaseMs, leaseUntil } from './lease.js';
+import { letWaitingWritersGo } from '../../db/write-turns.js';
 
 /**
  * Rows per slice: each slice is one short transaction (about 60 ms of work for 2,000 rows on a
@@ -11,10 +12,6 @@ import { leaseMs, leaseUntil } from './lease.js';
  * 2,000 rows of 15 columns are 30,000 bound parameters, under SQLite's 32,766 per statement.
  */
 const sliceSize = 2000;
-
-// Between slices the worker gives way, so that another connection waiting for SQLite's write
-// lock (a request on the main thread) gets it.
-const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ImportedFavourite {
   domain: string;
@@ -34,7 +31,14 @@ export interface ImportJob {
  * their slice commits; if the import fails or its process dies, it is taken out again (the rows it
  * added removed, the ones it replaced put back: repository.failJobs).
  */
-export function importPipeline(repo: ImportRepository, hooks: { afterCommit?: () => Promise<void> } = {}) {
+export function importPipeline(
+  repo: ImportRepository,
+  hooks: {
+    afterCommit?: () => Promise<void>;
+    /** The main thread's writers waiting for SQLite's lock: let go first between slices. */
+    waitingWriters?: Int32Array;
+  } = {},
+) {
   async function save(job: ImportJob, parsed: ParseResult) {
     const items = parsed.items;
     let imported = 0;
@@ -44,7 +48,7 @@ export function importPipeline(repo: ImportRepository, hooks: { afterCommit?: ()
       const saved = await repo.saveSlice(job, slice, i + slice.length);
       imported += saved.inserted;
       overwritten += saved.overwritten;
-      await giveWay();
+      await letWaitingWritersGo(hooks.waitingWriters);
     }
     return { imported, overwritten };
   }

@@ -6,6 +6,8 @@ export interface ImportWorkerData {
   databaseUrl: string | null;
   dataDir: string;
   sqliteFile?: string;
+  /** The main thread's writers waiting for SQLite's lock: the worker lets them go between slices. */
+  waitingWriters?: Int32Array;
 }
 
 export interface RefusalBody {

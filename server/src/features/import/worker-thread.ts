@@ -10,10 +10,11 @@ import { createUploadReader, type UploadReader } from './upload-reader.js';
 import type { FromWorker, ImportWorkerData, ToWorker } from './worker-protocol.js';
 
 const port = parentPort!;
-const settings = workerData as ImportWorkerData;
+const { waitingWriters, ...settings } = workerData as ImportWorkerData;
+// Its own writers are not counted: they are the ones that give way.
 const database = await openDatabase(settings);
 const repo = importRepository(database.db, database.dialect);
-const pipeline = importPipeline(repo, { afterCommit: () => database.optimize() });
+const pipeline = importPipeline(repo, { afterCommit: () => database.optimize(), waitingWriters });
 const readers = new Map<string, { userId: string; reader: UploadReader; source: 'file' | 'browser' }>();
 const send = (message: FromWorker) => port.postMessage(message);
 
