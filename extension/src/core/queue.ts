@@ -9,6 +9,8 @@ export interface SaveDraft {
   category: string;
   favourite: boolean;
   rssFeed: string | null;
+  /** 'page': the browser gave the title (kept whole, up to 1,000 characters); absent: a person typed it. */
+  titleFrom?: 'typed' | 'page';
 }
 
 /** Whose a save is: the server it was made for and the signed-in user then (null: nobody was signed in). */

@@ -1,4 +1,4 @@
-import { autoTitle } from '@linkhive/shared/domain';
+import { importedTitle } from '@linkhive/shared/domain';
 import type { Platform } from '../platform/browser';
 import type { SaveOutcome, Saver } from './saver';
 import { linkKeyOf } from './savedUrls';
@@ -60,7 +60,8 @@ export async function saveAllTabs(
     seen.add(key);
     const outcome: SaveOutcome = await deps.saver.save({
       link: tab.url,
-      title: autoTitle(tab.title, tab.url),
+      title: importedTitle(tab.title, tab.url),
+      titleFrom: 'page',
       category,
     });
     if (outcome.kind === 'saved') counts.saved++;

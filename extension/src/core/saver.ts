@@ -34,6 +34,8 @@ export interface SaveInput {
   category: string;
   favourite?: boolean;
   rssFeed?: string | null;
+  /** 'page' for a title the browser gave (the tab's title, a link's text): see createBookmarkSchema. */
+  titleFrom?: 'typed' | 'page';
 }
 
 export interface Saver {
@@ -71,10 +73,11 @@ export function createSaver(
   async function attempt(item: QueuedSave, account: Account): Promise<SaveOutcome> {
     const saveId = item.id;
     try {
-      const { link, title, category, favourite, rssFeed } = item;
+      const { link, title, category, favourite, rssFeed, titleFrom } = item;
       // Sent with this account's token, and only when the save is this account's.
       const owner = { serverUrl: item.serverUrl ?? account.serverUrl, userId: item.userId ?? account.userId };
-      const bookmark = await api.create({ link, title, category, favourite, rssFeed }, account, owner);
+      const values = titleFrom === 'page' ? { titleFrom, title } : { title };
+      const bookmark = await api.create({ link, ...values, category, favourite, rssFeed }, account, owner);
       await dequeue(p, item.id);
       await Promise.all([savedUrls.remember(bookmark), rememberCategory(p, bookmark.category)]);
       const message = bookmarkMessages.bookmarked(bookmark.title, bookmark.category);
@@ -128,10 +131,14 @@ export function createSaver(
   async function amend(earlier: SaveOutcome, draft: SaveDraft, account: Account): Promise<SaveOutcome> {
     if (earlier.kind !== 'saved') return earlier;
     const { bookmark } = earlier;
-    const { title, category, favourite } = draft;
-    if (bookmark.title === title && bookmark.category === category && bookmark.favourite === favourite) return earlier;
+    // Only what differs: an edit's title follows the typed 50-character rule, and a page's long title
+    // that is already the bookmark's must not be sent again as if typed.
+    const changes = Object.fromEntries(
+      (['title', 'category', 'favourite'] as const).filter((k) => bookmark[k] !== draft[k]).map((k) => [k, draft[k]]),
+    );
+    if (Object.keys(changes).length === 0) return earlier;
     try {
-      const updated = await api.update(bookmark.id, { title, category, favourite }, account);
+      const updated = await api.update(bookmark.id, changes, account);
       await savedUrls.remember(updated);
       const message = bookmarkMessages.bookmarked(updated.title, updated.category);
       const amended: SaveOutcome = { ...earlier, bookmark: updated, message };

@@ -35,6 +35,25 @@ describe('the one-click popup', () => {
     expect(ext.server.stored().map((b) => b.title)).toEqual(['Renamed']);
   });
 
+  it("keeps the tab's whole title, and a change of favourite leaves it whole", async () => {
+    const ext = await setupPages();
+    // A real tab title (the fixtures' Chrome export), past the 50 characters a person may type.
+    const title =
+      'GitHub - shaarli/Shaarli: The personal, minimalist, super-fast, database free, bookmarking service - community repo';
+    render(<SaveCurrentTab tab={{ ...tabFor(), title }} askFirst={false} />);
+    const saved = within(await screen.findByRole('region', { name: 'Saved' }));
+    expect(ext.server.stored().map((b) => b.title)).toEqual([title]);
+    fireEvent.click(saved.getByRole('checkbox', { name: 'Favourite' }));
+    fireEvent.submit(saved.getByRole('form', { name: 'Saved bookmark' }));
+    await waitFor(() => expect(saved.getByRole('status').textContent).toBe(bookmarkMessages.linkUpdated));
+    expect(ext.server.stored().map((b) => [b.title, b.favourite])).toEqual([[title, true]]);
+
+    // Typed by the person, the title follows the spec's rule again.
+    fireEvent.change(saved.getByRole('textbox', { name: 'Title' }), { target: { value: `${title}!` } });
+    fireEvent.submit(saved.getByRole('form', { name: 'Saved bookmark' }));
+    expect((await saved.findByText(bookmarkMessages.titleTooLong)).textContent).toBe(bookmarkMessages.titleTooLong);
+  });
+
   it('undoes the save: the bookmark is deleted and the form offered', async () => {
     const ext = await setupPages();
     render(<SaveCurrentTab tab={tabFor()} askFirst={false} />);

@@ -1,4 +1,4 @@
-import { autoTitle, type Bookmark } from '@linkhive/shared/domain';
+import { importedTitle, type Bookmark } from '@linkhive/shared/domain';
 import type { ExtensionApi } from '../../core/api';
 import { currentAccount } from '../../core/auth';
 import { fallbackCategory } from '../../core/config';
@@ -67,7 +67,8 @@ async function open(
   // Through the worker, which owns the waiting list: a popup closed mid-request loses nothing.
   const saving = askBackground(p, {
     type: 'save',
-    input: { link: tab.url, title: autoTitle(tab.title, tab.url), category },
+    // The tab's title whole (issue 26): the popup then shows it to shorten or change.
+    input: { link: tab.url, title: importedTitle(tab.title, tab.url), titleFrom: 'page', category },
   });
   // A server that takes the request and is slow to answer (or never does) must not hold the popup
   // on a spinner: the save is in the waiting list before it is sent, so past a short wait it shows
