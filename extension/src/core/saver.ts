@@ -41,6 +41,12 @@ export interface SaveInput {
 export interface Saver {
   save(input: SaveInput): Promise<SaveOutcome>;
   /**
+   * Several saves at once ('Save all tabs'): all in the waiting list first, then sent `concurrency`
+   * at a time; once the server is out of reach the rest are not sent and wait for a retry. Outcomes
+   * in the order of `inputs`.
+   */
+  saveMany(inputs: readonly SaveInput[], options: { concurrency: number }): Promise<SaveOutcome[]>;
+  /**
    * Sends what waits in the queue for the signed-in user on this server, oldest first. A server error
    * moves on to the next save; no connection, no session or an outdated extension stop the round.
    */
@@ -171,33 +177,78 @@ export function createSaver(
     return outcomes;
   }
 
+  /** The shared schema's check of a save, before anything is queued: an invalid save would never go out. */
+  function check(input: SaveInput): { draft: SaveDraft } | { refused: SaveOutcome } {
+    const checked = createBookmarkSchema.safeParse({ favourite: false, rssFeed: null, ...input });
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      return { refused: { kind: 'rejected', message: issue.message, field: issue.path.map(String)[0] } };
+    }
+    const { promotor: _promotor, ...draft } = checked.data;
+    return { draft };
+  }
+
+  /** Sends a save that is in the waiting list, or follows a send of it that a retry has under way. */
+  async function deliver(queued: QueuedSave, draft: SaveDraft, account: Account): Promise<SaveOutcome> {
+    if (!inFlight.has(queued.id)) return send(queued, account);
+    // A retry is sending this address already: wait for it (its deadline bounds the wait), then
+    // send what is still waiting, or bring the saved bookmark to this newer choice.
+    let earlier: SaveOutcome | undefined;
+    for (;;) {
+      const running = inFlight.get(queued.id);
+      if (running) {
+        earlier = await running;
+        continue;
+      }
+      const item = (await readQueue(p)).find((q) => q.id === queued.id);
+      if (!item) return amend(earlier!, draft, account);
+      if (!inFlight.has(item.id)) return send(item, account);
+    }
+  }
+
   return {
     async save(input) {
-      // The same rules as the server, before anything is queued: an invalid save would never go out.
-      const checked = createBookmarkSchema.safeParse({ favourite: false, rssFeed: null, ...input });
-      if (!checked.success) {
-        const issue = checked.error.issues[0]!;
-        return { kind: 'rejected', message: issue.message, field: issue.path.map(String)[0] };
-      }
-      const { promotor: _promotor, ...draft } = checked.data;
+      const checked = check(input);
+      if ('refused' in checked) return checked.refused;
       const account = await deps.account();
       // In the durable waiting list before anything is sent: a hung request, a stopped worker or a
       // closed popup loses nothing.
-      const queued = await enqueue(p, draft satisfies SaveDraft, account);
-      if (!inFlight.has(queued.id)) return send(queued, account);
-      // A retry is sending this address already: wait for it (its deadline bounds the wait), then
-      // send what is still waiting, or bring the saved bookmark to this newer choice.
-      let earlier: SaveOutcome | undefined;
-      for (;;) {
-        const running = inFlight.get(queued.id);
-        if (running) {
-          earlier = await running;
-          continue;
+      const [queued] = await enqueue(p, [checked.draft], account);
+      return deliver(queued!, checked.draft, account);
+    },
+    async saveMany(inputs, { concurrency }) {
+      const outcomes: SaveOutcome[] = [];
+      const valid: { at: number; draft: SaveDraft }[] = [];
+      inputs.forEach((input, at) => {
+        const checked = check(input);
+        if ('refused' in checked) outcomes[at] = checked.refused;
+        else valid.push({ at, draft: checked.draft });
+      });
+      const account = await deps.account();
+      // All in the waiting list in one write before the first is sent: a worker stopped half-way
+      // through fifty tabs loses none of them.
+      const queued = await enqueue(
+        p,
+        valid.map((v) => v.draft),
+        account,
+      );
+      let next = 0;
+      let stopped: Extract<SaveOutcome, { kind: 'queued' }> | null = null;
+      const lane = async () => {
+        while (!stopped && next < valid.length) {
+          const i = next++;
+          const outcome = await deliver(queued[i]!, valid[i]!.draft, account);
+          outcomes[valid[i]!.at] = outcome;
+          // As a flush: one 'out of reach' (or signed out, or outdated) says the rest would only wait.
+          if (outcome.kind === 'queued' && outcome.reason !== 'server') stopped = outcome;
         }
-        const item = (await readQueue(p)).find((q) => q.id === queued.id);
-        if (!item) return amend(earlier!, draft, account);
-        if (!inFlight.has(item.id)) return send(item, account);
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, lane));
+      // Not sent: they wait in the list, as the one that stopped the round does, for the next retry.
+      valid.forEach(({ at }, i) => {
+        if (!outcomes[at] && stopped) outcomes[at] = { ...stopped, item: queued[i]!, saveId: queued[i]!.id };
+      });
+      return outcomes;
     },
     flush() {
       // One flush at a time: events arrive in bursts (tab switches), the queue is sent once.
