@@ -31,6 +31,18 @@ describe('the toolbar badge, per tab', () => {
     expect(await ext.badgeOf(tab)).toBe('✓');
   });
 
+  it('shows a page as waiting while a server that took its save has not answered', async () => {
+    const ext = await setupExtension({ timeoutMs: 60_000 });
+    const tab = await ext.openTab('https://stalled.example.com/');
+    ext.server.hang(true);
+    const saving = ext.bg.saver.save({ link: 'https://stalled.example.com/', title: 'Stalled', category: 'Work' });
+    await vi.waitFor(async () => expect(await ext.badgeOf(tab)).toBe('…'));
+    ext.server.hang(false);
+    ext.server.answerHung();
+    expect(await saving).toMatchObject({ kind: 'saved' });
+    expect(await ext.badgeOf(tab)).toBe('✓');
+  });
+
   it('shows a page whose save waits in the queue as pending, and ticks it once sent', async () => {
     const ext = await setupExtension();
     const tab = await ext.openTab('https://offline.example.com/');

@@ -72,6 +72,11 @@ export function createSaver(
     account: () => Promise<Account>;
     /** Told after each attempt, with its account and outcome, so that the badge and the side panel follow. */
     changed?: (link: string, account: Account, outcome: SaveOutcome) => unknown;
+    /**
+     * Told when saves are in the waiting list, before they are sent: the badge shows them as waiting
+     * while a slow server holds the request. Not awaited: the send does not wait for the badge.
+     */
+    queued?: (links: string[], account: Account) => Promise<unknown>;
   },
 ): Saver {
   const { api, savedUrls } = deps;
@@ -177,6 +182,11 @@ export function createSaver(
     return outcomes;
   }
 
+  function told(queued: QueuedSave | QueuedSave[], account: Account) {
+    const links = [queued].flat().map((q) => q.link);
+    void deps.queued?.(links, account).catch((e: unknown) => console.error('Linkhive:', e));
+  }
+
   /** The shared schema's check of a save, before anything is queued: an invalid save would never go out. */
   function check(input: SaveInput): { draft: SaveDraft } | { refused: SaveOutcome } {
     const checked = createBookmarkSchema.safeParse({ favourite: false, rssFeed: null, ...input });
@@ -214,6 +224,7 @@ export function createSaver(
       // In the durable waiting list before anything is sent: a hung request, a stopped worker or a
       // closed popup loses nothing.
       const [queued] = await enqueue(p, [checked.draft], account);
+      told(queued!, account);
       return deliver(queued!, checked.draft, account);
     },
     async saveMany(inputs, { concurrency }) {
@@ -232,6 +243,7 @@ export function createSaver(
         valid.map((v) => v.draft),
         account,
       );
+      told(queued, account);
       let next = 0;
       let stopped: Extract<SaveOutcome, { kind: 'queued' }> | null = null;
       const lane = async () => {
