@@ -1,13 +1,11 @@
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { bookmarkMessages, extensionMessages, type Bookmark } from '@linkhive/shared/domain';
+import { bookmarkMessages, extensionMessages } from '@linkhive/shared/domain';
 import { AddBookmarkForm, SaveTargetSelect, type NewBookmarkValues } from '@linkhive/shared/ui';
 import { useEffect, useState } from 'react';
 import { fallbackCategory } from '../../core/config';
 import { notWebPage } from '../../core/menus';
 import { askBackground } from '../../core/messages';
 import { problemOf } from '../../core/problems';
-import type { QueuedSave } from '../../core/queue';
-import type { SaveOutcome } from '../../core/saver';
 import { linkKeyOf } from '../../core/savedUrls';
 import type { TabInfo } from '../../platform/browser';
 import { api, platform, savedUrls } from '../extension';
@@ -23,48 +21,14 @@ import { openPage, popupTiming, within, type Opening } from './pageStatus';
 import { RememberedPanel } from './RememberedPanel';
 import { SavedPanel } from './SavedPanel';
 import { saveToGroup } from './saveToGroup';
+import { viewOf, type View } from './views';
 import { WaitingPanel } from './WaitingPanel';
-
-type View =
-  | { kind: 'checking' }
-  /** `checking`: the server has not said yet whether the page is saved; the form is usable meanwhile. */
-  | { kind: 'form'; warning?: string; note?: string; checking?: boolean }
-  /** Remembered as saved; the server has not confirmed it yet (or cannot: `warning`). */
-  | { kind: 'remembered'; category: string; warning?: string }
-  | { kind: 'saved'; bookmark: Bookmark; note: string }
-  /** Saved by this popup a moment ago: editable in place, with Undo. */
-  | { kind: 'justSaved'; bookmark: Bookmark; note: string }
-  | { kind: 'groupSaved'; message: string; groupName: string }
-  | { kind: 'waiting'; message: string; item: Pick<QueuedSave, 'id' | 'title' | 'category'> }
-  | { kind: 'unsupported' }
-  | { kind: 'outdated'; message: string };
 
 /** How long the popup waits for waiting saves to go out before it looks the page up anyway. */
 const flushWaitMs = 1500;
 
 /** Named so the bench can read when the popup became usable. */
 export const interactiveMark = 'linkhive:popup-interactive';
-
-/** What the popup shows for a save's outcome; null: the form shows the refusal itself. */
-function viewOf(outcome: SaveOutcome, fresh: boolean): View | null {
-  switch (outcome.kind) {
-    case 'saved':
-      return { kind: fresh ? 'justSaved' : 'saved', bookmark: outcome.bookmark, note: outcome.message };
-    case 'duplicate':
-      return outcome.bookmark
-        ? {
-            kind: 'saved',
-            bookmark: outcome.bookmark,
-            note: extensionMessages.alreadySavedIn(outcome.bookmark.category),
-          }
-        : { kind: 'form', warning: outcome.message };
-    case 'queued':
-      if (outcome.reason === 'outdated') return { kind: 'outdated', message: outcome.message };
-      return { kind: 'waiting', message: outcome.message, item: outcome.item };
-    case 'rejected':
-      return null;
-  }
-}
 
 /**
  * The popup's work. By default the toolbar click has saved the tab already: the popup saves it at
