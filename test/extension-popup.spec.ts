@@ -236,9 +236,15 @@ test('"please update" links to the extension store', async ({ ext, context }) =>
       `${serverUrl}${extensionPagePath}`,
     );
 
+    // The options say it on opening (the popup's answer was the last word), with the same link.
     const options = await context.newPage();
     await options.goto(ext.url('options.html'));
     const server = options.getByRole('form', { name: 'Server address' });
+    await expect(server.getByRole('alert')).toContainText(extensionMessages.outdated);
+    await expect(server.getByRole('link', { name: 'Update the extension' })).toHaveAttribute(
+      'href',
+      `${serverUrl}${extensionPagePath}`,
+    );
     await server.getByRole('button', { name: 'Save and check' }).click();
     await expect(server.getByRole('alert')).toContainText(extensionMessages.outdated);
     await expect(server.getByRole('link', { name: 'Update the extension' })).toHaveAttribute(

@@ -171,7 +171,10 @@ test('lists, searches, filters, edits, favourites and deletes in the side panel'
   expect((await ext.bookmarks()).items.map((b) => b.title).sort()).toEqual(['Beta blog', 'Gamma weekly']);
 });
 
-test('imports a bookmarks tree made with the bookmarks API, with the web import notice', async ({ ext, context }) => {
+test('imports a bookmarks tree made with the bookmarks API: duplicates merged, said once, and a re-run that adds nothing says so', async ({
+  ext,
+  context,
+}) => {
   const account = await ext.signUp();
   await ext.createBookmark({ link: 'https://existing.example.com/', title: 'Already here', category: 'Old' });
   await ext.signInExtension(account);
@@ -187,18 +190,33 @@ test('imports a bookmarks tree made with the bookmarks API, with the web import 
     await chrome.bookmarks.create({ parentId: docs.id, title: 'API', url: 'https://docs.example.com/api' });
     await chrome.bookmarks.create({ parentId: bar, title: 'Loose', url: 'https://loose.example.com/' });
     await chrome.bookmarks.create({ parentId: bar, title: 'Script', url: 'javascript:void(0)' });
+    // The same page again in another folder of the browser's own bookmarks (defect 10).
+    await chrome.bookmarks.create({ parentId: bar, title: 'Tracker, pinned', url: 'https://tracker.example.com' });
   });
   await options.reload();
 
   const section = options.getByRole('region', { name: 'Import from this browser' });
-  await expect(section).toContainText(extensionMessages.importFound(4, 2));
+  await expect(section).toContainText(extensionMessages.importFound(5, 2));
   await expect(section).toContainText('1 not on the web will be skipped');
   await section.getByRole('button', { name: 'Import bookmarks' }).click();
-  await expect(options.getByTestId('notification')).toContainText(importMessages.success(3, false));
-  await expect(section.getByRole('status').filter({ hasText: importMessages.skippedExisting(1) })).toBeVisible();
+  // One notice with the whole outcome: added, skipped, and the browser's duplicate merged.
+  const done = section.getByRole('status').filter({ hasText: importMessages.success(3, false) });
+  await expect(done).toHaveText(
+    [importMessages.success(3, false), importMessages.skippedExisting(1), importMessages.mergedInBrowser(1)].join(' '),
+  );
+  // Said once: no snackbar repeats it over the page.
+  await expect(options.getByTestId('notification')).toHaveCount(0);
 
   const byTitle = Object.fromEntries((await ext.bookmarks()).items.map((b) => [b.title, b.category]));
   expect(byTitle).toEqual({ 'Already here': 'Old', Tracker: 'Work', API: 'Docs', Loose: 'Uncategorized' });
+
+  // The same import again: nothing new, and it says so instead of a green '0 bookmarks … imported'.
+  await section.getByRole('button', { name: 'Import bookmarks' }).click();
+  await expect(section.getByRole('status').filter({ hasText: importMessages.nothingNewInBrowser })).toHaveText(
+    `${importMessages.nothingNewInBrowser} ${importMessages.mergedInBrowser(1)}`,
+  );
+  await expect(section).not.toContainText(importMessages.success(0, false));
+  expect((await ext.bookmarks()).items).toHaveLength(4);
 });
 
 test('tells a user whose session ended to sign in again, in the popup', async ({ ext, context }) => {

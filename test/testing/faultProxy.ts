@@ -16,24 +16,38 @@ export interface FaultProxy {
   pass(): void;
   /** How many requests for this method and path the proxy has taken while hanging (never answered). */
   hungCount(method: string, path: string): number;
+  /** How many of those are still open: the client has not given up on them yet. */
+  stillHung(method: string, path: string): number;
+  /** Closes the hung requests' connections, as a stalled server that restarts does. */
+  dropHung(): void;
+  /** The requests for this method and path the server itself received, with its answer's status. */
+  forwarded(method: string, path: string): { body: string; status: number }[];
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const to = new URL(target);
   let hanging = false;
-  const hung: { method: string; path: string }[] = [];
+  const hung: { method: string; path: string; open: boolean; res: http.ServerResponse }[] = [];
+  const passed: { method: string; path: string; body: string; status: number }[] = [];
 
   const server = http.createServer((req, res) => {
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '').split('?')[0]!;
     if (hanging) {
-      hung.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0]! });
+      const entry = { method, path, open: true, res };
+      hung.push(entry);
+      res.on('close', () => void (entry.open = false)); // the client gave up (its deadline) or we dropped it
       req.resume(); // read the request and then say nothing
       return;
     }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     const upstream = http.request(
       // The app server listens on 127.0.0.1 (its HOST default), whatever 'localhost' resolves to first.
       { hostname: '127.0.0.1', port: to.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
+        passed.push({ method, path, body: Buffer.concat(chunks).toString(), status: answer.statusCode ?? 502 });
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -52,6 +66,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     hang: () => void (hanging = true),
     pass: () => void (hanging = false),
     hungCount: (method, path) => hung.filter((h) => h.method === method && h.path === path).length,
+    stillHung: (method, path) => hung.filter((h) => h.open && h.method === method && h.path === path).length,
+    dropHung: () => hung.forEach((h) => h.res.destroy()),
+    forwarded: (method, path) =>
+      passed.filter((r) => r.method === method && r.path === path).map(({ body, status }) => ({ body, status })),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

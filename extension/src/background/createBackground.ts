@@ -30,6 +30,7 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
     api,
     savedUrls,
     account: readAccount,
+    queued: (links, account) => badge.refreshLinks(links, { account }),
     changed: async (link, account, outcome) => {
       // The badge takes the save's own account instead of reading it again.
       await badge.refreshLinks([link], { account });

@@ -4,7 +4,7 @@ import { menuItems } from '../core/menus';
 import { actionPrefix } from '../core/notifier';
 import { omniboxDefault } from '../core/omnibox';
 import { retryAlarm } from '../core/queue';
-import { savedUrlsKey } from '../core/savedUrls';
+import { pageLoadRecheckMs, savedUrlsKey } from '../core/savedUrls';
 import type { Background } from './createBackground';
 
 /**
@@ -24,9 +24,11 @@ export function listen(p: Platform, bg: Background): void {
   p.tabs.onActivated((tabId) =>
     Promise.all([bg.badge.refresh(tabId, undefined, { revalidate: true }), bg.retrySoon()]),
   );
+  // A page load trusts the remembered answer for a short while only: going back to a page whose
+  // bookmark was deleted elsewhere shows it unsaved, even in a tab that never lost the focus.
   p.tabs.onUpdated((tabId, change, tab) => {
     if (!change.url && change.status !== 'complete') return;
-    return Promise.all([bg.badge.refresh(tabId, tab?.url), bg.retrySoon()]);
+    return Promise.all([bg.badge.refresh(tabId, tab?.url, { maxAgeMs: pageLoadRecheckMs }), bg.retrySoon()]);
   });
   p.tabs.onRemoved((tabId) => bg.badge.forgetTab(tabId));
 

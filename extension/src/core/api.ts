@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import type { Platform } from '../platform/browser';
 import { addedGroupLinkAnswerSchema, groupLinkPageAnswerSchema, groupListAnswerSchema } from './groupAnswers';
 import { currentAccount, endSession, readAuth, storeSession, type Account, type SignedIn } from './auth';
+import { clearHandshake, handshakeFor, handshakeKey, isTooOld, noteTooOld } from './handshake';
 import type { SaveOwner } from './queue';
 
 export interface ExtensionApiOptions {
@@ -50,17 +51,45 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
   async function connection(given?: Account) {
     const [account, stored] = await Promise.all([
       given ?? currentAccount(p),
-      p.storage.local.get<number>(requestTimeoutKey),
+      p.storage.local.getMany([requestTimeoutKey, handshakeKey]),
     ]);
+    const timeout = stored[requestTimeoutKey];
     const client = createApiClient({
       baseUrl: account.serverUrl,
       getToken: () => account.token ?? undefined,
       headers: { [extensionVersionHeader]: p.version() },
       credentials: 'omit',
       fetch: options.fetch,
-      timeoutMs: typeof stored === 'number' && stored > 0 ? stored : options.timeoutMs,
+      timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout : options.timeoutMs,
     });
-    return { account, client };
+    const refused = handshakeFor(stored[handshakeKey], account.serverUrl) !== null;
+    return { account, client, refused };
+  }
+
+  /**
+   * Runs a request and keeps what it says about this version (see core/handshake): a refusal is
+   * noted; an answer this version reads, from a server that had refused it, clears the note.
+   */
+  async function handshake<T, R>(
+    { account, client, refused }: Awaited<ReturnType<typeof connection>>,
+    run: (client: ApiClient) => Promise<T>,
+    /** The answer read with this version's schema; undefined when it cannot be read. */
+    read: (answer: T) => R | undefined,
+  ): Promise<R> {
+    let answer: T;
+    try {
+      answer = await run(client);
+    } catch (e) {
+      if (isTooOld(e)) await noteTooOld(p, account.serverUrl, e.message);
+      throw e;
+    }
+    const parsed = read(answer);
+    if (parsed === undefined) {
+      await noteTooOld(p, account.serverUrl, extensionMessages.unexpectedAnswer);
+      throw new ApiError(0, 'unexpected_answer', extensionMessages.unexpectedAnswer);
+    }
+    if (refused) await clearHandshake(p);
+    return parsed;
   }
 
   async function call<S extends z.ZodType>(
@@ -70,13 +99,16 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
     /** Send only with this server and user's session (a queued save); otherwise it waits for a sign-in. */
     owner?: SaveOwner,
   ) {
-    const { account, client } = await connection(given);
-    const { serverUrl, token } = account;
-    if (owner && (owner.serverUrl !== serverUrl || (owner.userId !== null && owner.userId !== account.userId)))
+    const link = await connection(given);
+    const { serverUrl, token } = link.account;
+    if (owner && (owner.serverUrl !== serverUrl || (owner.userId !== null && owner.userId !== link.account.userId)))
       throw new ApiError(401, 'other_account', extensionMessages.signInToSave);
-    let answer: unknown;
     try {
-      answer = await run(client);
+      const data = await handshake(link, run, (answer) => {
+        const parsed = schema.safeParse(answer);
+        return parsed.success ? (parsed.data as z.output<S>) : undefined;
+      });
+      return { data, serverUrl };
     } catch (e) {
       if (e instanceof ApiError && e.status === 401 && token) {
         // Only the session whose token was refused: a newer sign-in meanwhile stays.
@@ -86,9 +118,6 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
       }
       throw e;
     }
-    const parsed = schema.safeParse(answer);
-    if (!parsed.success) throw new ApiError(0, 'unexpected_answer', extensionMessages.unexpectedAnswer);
-    return { data: parsed.data as z.output<S>, serverUrl };
   }
 
   // Site icons are served by our server at a path; extension pages need the full address.
@@ -104,11 +133,13 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
 
   return {
     async signIn(values: LoginInput): Promise<SignedIn> {
-      const { account, client } = await connection();
-      const answer = tokenLoginAnswerSchema.safeParse(await client.auth.login(values, { token: true }));
-      if (!answer.success) throw new ApiError(0, 'unexpected_answer', extensionMessages.unexpectedAnswer);
-      const { token, user } = answer.data;
-      const { serverUrl } = account;
+      const link = await connection();
+      const { token, user } = await handshake(
+        link,
+        (client) => client.auth.login(values, { token: true }),
+        (answer) => tokenLoginAnswerSchema.safeParse(answer).data,
+      );
+      const { serverUrl } = link.account;
       const session = { token, userId: user.id, email: user.email, firstName: user.firstName, serverUrl };
       await storeSession(p, session);
       return session;

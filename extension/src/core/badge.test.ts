@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setupExtension } from '../testing/fakeExtension';
-import { createSavedUrls, savedTtlMs } from './savedUrls';
+import { createSavedUrls, pageLoadRecheckMs, savedTtlMs } from './savedUrls';
 
 describe('the toolbar badge, per tab', () => {
   it('ticks the tabs whose page is saved and no others, as the user switches between them', async () => {
@@ -31,6 +31,18 @@ describe('the toolbar badge, per tab', () => {
     expect(await ext.badgeOf(tab)).toBe('✓');
   });
 
+  it('shows a page as waiting while a server that took its save has not answered', async () => {
+    const ext = await setupExtension({ timeoutMs: 60_000 });
+    const tab = await ext.openTab('https://stalled.example.com/');
+    ext.server.hang(true);
+    const saving = ext.bg.saver.save({ link: 'https://stalled.example.com/', title: 'Stalled', category: 'Work' });
+    await vi.waitFor(async () => expect(await ext.badgeOf(tab)).toBe('…'));
+    ext.server.hang(false);
+    ext.server.answerHung();
+    expect(await saving).toMatchObject({ kind: 'saved' });
+    expect(await ext.badgeOf(tab)).toBe('✓');
+  });
+
   it('shows a page whose save waits in the queue as pending, and ticks it once sent', async () => {
     const ext = await setupExtension();
     const tab = await ext.openTab('https://offline.example.com/');
@@ -43,23 +55,41 @@ describe('the toolbar badge, per tab', () => {
     expect(await ext.badgeOf(tab)).toBe('✓');
   });
 
-  it('asks the server once per address on page loads while the answer is fresh, again once it is old', async () => {
+  /** A page load in a tab, as Chrome reports its end (onUpdated), without the activation tabs.update adds. */
+  const pageLoad = async (ext: Awaited<ReturnType<typeof setupExtension>>, tabId: number) => {
+    const tab = await ext.browser.tabs.get(tabId);
+    await ext.browser.tabs.onUpdated.trigger(tabId, { status: 'complete' }, tab);
+  };
+
+  it('asks the server once per address on page loads close together, and again on a later one', async () => {
     let now = 1_000_000;
     const ext = await setupExtension({ now: () => now });
     const url = 'https://cached.example.com/';
     await ext.server.seed({ link: url, title: 'Cached', category: 'Work' });
     const lookups = () => ext.server.count(`/api/bookmarks/lookup?url=${encodeURIComponent(url)}`);
-    const tab = await ext.openTab('https://start.example.com/');
-    // What a page load reports (onUpdated), as the listener passes it on; the fake browser's tabs.update
-    // reports an activation too, which asks again by design (the next test).
-    await ext.bg.badge.refresh(tab, url);
-    await ext.bg.badge.refresh(tab, url);
-    expect(lookups()).toBe(1);
+    const tab = await ext.openTab(url);
+    const asked = lookups();
+    await pageLoad(ext, tab);
+    await pageLoad(ext, tab);
+    expect(lookups()).toBe(asked);
 
-    now += savedTtlMs + 1;
-    await ext.bg.badge.refresh(tab, url);
-    expect(lookups()).toBe(2);
+    now += pageLoadRecheckMs + 1;
+    await pageLoad(ext, tab);
+    expect(lookups()).toBe(asked + 1);
     expect(await ext.badgeOf(tab)).toBe('✓');
+  });
+
+  it('shows a page deleted in the web app as unsaved when it loads again, in a tab that kept the focus', async () => {
+    let now = 1_000_000;
+    const ext = await setupExtension({ now: () => now });
+    const saved = await ext.server.seed({ link: 'https://reloaded.example.com/', title: 'Reloaded', category: 'Work' });
+    const tab = await ext.openTab(saved.link);
+    expect(await ext.badgeOf(tab)).toBe('✓');
+    await ext.pageApi.remove(saved.id); // the web app's delete: the extension is not told
+
+    now += pageLoadRecheckMs + 1;
+    await pageLoad(ext, tab);
+    expect(await ext.badgeOf(tab)).toBe('');
   });
 
   it('checks a tab again when the user switches to it: a delete in the web app shows at once', async () => {

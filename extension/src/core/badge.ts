@@ -18,6 +18,8 @@ export function badgeLook(state: BadgeState): { text: string; color: string; tit
 interface RefreshOptions {
   /** Ask the server even while the remembered answer is fresh. */
   refresh?: boolean;
+  /** Ask the server when the remembered answer is older than this (a page load: pageLoadRecheckMs). */
+  maxAgeMs?: number;
   /**
    * Show the remembered answer at once, then ask the server and show its answer: a tab the user
    * switches to is checked again, so a delete in the web app shows as soon as they look at the page.
@@ -46,7 +48,10 @@ export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; account: 
     if (await isQueued(p, url, account)) return { kind: 'pending' };
     const state = remembered
       ? await deps.savedUrls.remembered(url)
-      : await deps.savedUrls.check(url, { refresh: options.refresh || options.revalidate });
+      : await deps.savedUrls.check(url, {
+          refresh: options.refresh || options.revalidate,
+          maxAgeMs: options.maxAgeMs,
+        });
     if (remembered && !state) return null;
     return state?.saved ? { kind: 'saved', category: state.category } : { kind: 'none' };
   }

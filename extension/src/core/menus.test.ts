@@ -22,6 +22,11 @@ const pageTab = (id: number, url = 'https://blog.example.com/post', title = 'A b
   selected: true,
 });
 
+// Real titles from the fixtures' browser exports: longer than the 50 a person may type (issue 26).
+const shaarli =
+  'GitHub - shaarli/Shaarli: The personal, minimalist, super-fast, database free, bookmarking service - community repo';
+const teapot = 'The Most Important Object In Computer Graphics History Is This Teapot - Facts So Romantic - Nautilus';
+
 describe('the context menu', () => {
   it("adds 'Save link' on links and 'Save page' on pages when installed, once", async () => {
     const ext = await setupExtension();
@@ -64,16 +69,17 @@ describe('the context menu', () => {
     ]);
   });
 
-  it('saves the page under its title, cut to 50 characters', async () => {
+  it('saves a page under its whole title and a link under its whole text, as the browser gives them', async () => {
     const ext = await setupExtension();
-    const long = 'A very long page title that goes on and on beyond fifty characters';
     await ext.clickMenu(
-      { menuItemId: menuIds.savePage, pageUrl: 'https://blog.example.com/post', editable: false },
-      pageTab(3, 'https://blog.example.com/post', long),
+      { menuItemId: menuIds.savePage, pageUrl: 'https://github.com/shaarli/Shaarli', editable: false },
+      pageTab(3, 'https://github.com/shaarli/Shaarli', shaarli),
     );
-    expect(ext.server.stored()).toMatchObject([
-      { link: 'https://blog.example.com/post', title: long.slice(0, 50).trim() },
-    ]);
+    const teapotUrl = 'http://nautil.us/blog/the-most-important-object-in-computer-graphics-history-is-this-teapot';
+    ext.setLinkText(teapotUrl, teapot);
+    await ext.clickMenu({ menuItemId: menuIds.saveLink, linkUrl: teapotUrl, editable: false }, pageTab(3));
+    expect(ext.server.stored().map((b) => b.title)).toEqual([shaarli, teapot]);
+    expect(ext.notes()[0]).toMatchObject({ message: bookmarkMessages.bookmarked(shaarli, 'Uncategorized') });
   });
 
   it('explains a failure: a duplicate, a page that is not on the web, a server out of reach', async () => {
@@ -105,6 +111,13 @@ describe('the keyboard shortcut', () => {
     expect(ext.notes()).toEqual([
       expect.objectContaining({ message: bookmarkMessages.bookmarked('Shortcut page', 'Uncategorized') }),
     ]);
+  });
+
+  it('saves the tab under its whole title, not cut to the 50 a person may type', async () => {
+    const ext = await setupExtension();
+    await ext.openTab('https://github.com/shaarli/Shaarli', shaarli);
+    await ext.pressShortcut();
+    expect(ext.server.stored().map((b) => b.title)).toEqual([shaarli]);
   });
 
   it('says so when the current tab cannot be saved, and ignores other commands', async () => {

@@ -1,4 +1,4 @@
-import { autoTitle } from '@linkhive/shared/domain';
+import { importedTitle } from '@linkhive/shared/domain';
 import type { MenuClick, MenuItem, Platform, TabInfo } from '../platform/browser';
 import type { ExtensionApi } from './api';
 import type { Notifier } from './notifier';
@@ -31,7 +31,7 @@ export function createMenuHandler(
         (preview) => preview.title,
         () => null,
       ));
-    return autoTitle(text, link);
+    return importedTitle(text, link);
   }
 
   /** The address and title the click asks to save; null for a non-web address. */
@@ -41,7 +41,7 @@ export function createMenuHandler(
       return link && linkKeyOf(link) ? { link, title: await linkTitle(click, tab, link) } : null;
     }
     const link = tab?.url || click.pageUrl;
-    return link && linkKeyOf(link) ? { link, title: autoTitle(tab?.title, link) } : null;
+    return link && linkKeyOf(link) ? { link, title: importedTitle(tab?.title, link) } : null;
   }
 
   return async function onMenuClick(click: MenuClick, tab: TabInfo | null): Promise<SaveOutcome | null> {
@@ -51,7 +51,8 @@ export function createMenuHandler(
       await deps.notifier.cannotSave(notWebPage);
       return null;
     }
-    const outcome = await deps.saver.save({ ...found, category: await deps.category() });
+    // The page's own words, kept whole as an import keeps them: nobody typed them (issue 26).
+    const outcome = await deps.saver.save({ ...found, titleFrom: 'page', category: await deps.category() });
     await deps.notifier.report(outcome);
     return outcome;
   };

@@ -9,6 +9,8 @@ export interface SaveDraft {
   category: string;
   favourite: boolean;
   rssFeed: string | null;
+  /** 'page': the browser gave the title (kept whole, up to 1,000 characters); absent: a person typed it. */
+  titleFrom?: 'typed' | 'page';
 }
 
 /** Whose a save is: the server it was made for and the signed-in user then (null: nobody was signed in). */
@@ -70,30 +72,42 @@ export function visibleTo(item: QueuedSave, viewer: SaveOwner): boolean {
   return (item.serverUrl ?? viewer.serverUrl) === viewer.serverUrl && item.userId === null;
 }
 
-/** Puts a save in the queue before it is sent, so a worker stopped mid-request loses nothing. */
-export function enqueue(p: Platform, draft: SaveDraft, owner: SaveOwner, now = new Date()): Promise<QueuedSave> {
+/**
+ * Puts saves in the queue before they are sent, in one write, so a worker stopped mid-request loses
+ * nothing. Answers each save's entry, in order.
+ */
+export function enqueue(
+  p: Platform,
+  drafts: readonly SaveDraft[],
+  owner: SaveOwner,
+  now = new Date(),
+): Promise<QueuedSave[]> {
   return exclusive(async () => {
-    const queue = await readQueue(p);
-    // The same address twice while offline is one save: the newer choice of title and category wins.
-    // Only within one account: another user's save of it stays theirs.
-    const existing = queue.find(
-      (q) => sameLink(q.link, draft.link) && q.serverUrl === owner.serverUrl && q.userId === owner.userId,
-    );
+    // A copy: the stored array itself may be what a storage change reports as the old value.
+    const queue = [...(await readQueue(p))];
     // The owner's two fields only: a save's account also carries its token, which never goes in the queue.
     const { serverUrl, userId } = owner;
-    const item: QueuedSave = existing
-      ? { ...existing, ...draft }
-      : {
-          ...draft,
-          serverUrl,
-          userId,
-          id: crypto.randomUUID(),
-          queuedAt: now.toISOString(),
-          attempts: 0,
-          problem: null,
-        };
-    await p.storage.local.set(queueKey, existing ? queue.map((q) => (q.id === item.id ? item : q)) : [...queue, item]);
-    return item;
+    const entries = drafts.map((draft) => {
+      // The same address twice while offline is one save: the newer choice of title and category
+      // wins. Only within one account: another user's save of it stays theirs.
+      const at = queue.findIndex(
+        (q) => sameLink(q.link, draft.link) && q.serverUrl === serverUrl && q.userId === userId,
+      );
+      if (at >= 0) return (queue[at] = { ...queue[at]!, ...draft });
+      const item: QueuedSave = {
+        ...draft,
+        serverUrl,
+        userId,
+        id: crypto.randomUUID(),
+        queuedAt: now.toISOString(),
+        attempts: 0,
+        problem: null,
+      };
+      queue.push(item);
+      return item;
+    });
+    await p.storage.local.set(queueKey, queue);
+    return entries;
   });
 }
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupExtension } from '../testing/fakeExtension';
 import { readQueue } from './queue';
-import { saveAllTabs, saveAllTitle, summaryMessage } from './saveAllTabs';
+import { saveAllConcurrency, saveAllTabs, saveAllTitle, summaryMessage } from './saveAllTabs';
 
 async function windowOf(ext: Awaited<ReturnType<typeof setupExtension>>, pages: [string, string][]) {
   const ids = [];
@@ -42,6 +42,60 @@ describe('save all tabs', () => {
     expect(summary.message).toBe('0 tabs saved to Reading. 2 wait for the server.');
     expect((await readQueue(ext.p)).map((q) => q.link)).toEqual(['https://a.example.com/', 'https://b.example.com/']);
     expect(ext.notes()).toHaveLength(1);
+  });
+
+  /** A window of fifty web tabs, as a research session leaves one. */
+  const fiftyTabs = (ext: Awaited<ReturnType<typeof setupExtension>>) =>
+    windowOf(
+      ext,
+      Array.from({ length: 50 }, (_, i): [string, string] => [
+        `https://en.wikipedia.org/wiki/Special:Random/${i + 1}`,
+        `Article ${i + 1} - Wikipedia`,
+      ]),
+    );
+
+  it('puts all fifty tabs in the waiting list and stops after one round when the server never answers', async () => {
+    const ext = await setupExtension({ timeoutMs: 50 });
+    const windowId = await fiftyTabs(ext);
+    ext.server.hang(true);
+    const summary = await saveAllTabs(ext.p, { saver: ext.bg.saver }, windowId, 'Reading');
+    expect(summary).toMatchObject({ saved: 0, waiting: 50, skipped: 0, refused: 0 });
+    expect(summary.message).toBe('0 tabs saved to Reading. 50 wait for the server.');
+    // One round of requests met its deadline; the other 47 were never sent, only kept.
+    expect(ext.server.count('/api/bookmarks', 'POST')).toBe(saveAllConcurrency);
+    const queue = await readQueue(ext.p);
+    expect(queue).toHaveLength(50);
+    expect(queue.filter((q) => q.attempts === 1)).toHaveLength(saveAllConcurrency);
+
+    // The server answers again: the next retry sends them all, each once.
+    ext.server.hang(false);
+    await ext.bg.retry();
+    expect(ext.server.stored()).toHaveLength(50);
+    expect(await readQueue(ext.p)).toEqual([]);
+  });
+
+  it('has every tab in the waiting list before the first answer, so a stopped worker loses none', async () => {
+    const ext = await setupExtension({ timeoutMs: 60_000 });
+    const windowId = await fiftyTabs(ext);
+    ext.server.hang(true);
+    const saving = saveAllTabs(ext.p, { saver: ext.bg.saver }, windowId, 'Reading');
+    await vi.waitFor(() => expect(ext.server.count('/api/bookmarks', 'POST')).toBe(saveAllConcurrency));
+    expect((await readQueue(ext.p)).map((q) => q.link)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `https://en.wikipedia.org/wiki/Special:Random/${i + 1}`),
+    );
+    // The connections drop (a restarted server): the round stops there, no more requests.
+    ext.server.dropHung();
+    expect((await saving).waiting).toBe(50);
+    expect(ext.server.count('/api/bookmarks', 'POST')).toBe(saveAllConcurrency);
+  });
+
+  it('saves the tabs under their whole titles, as the browser gives them', async () => {
+    const ext = await setupExtension();
+    const title =
+      'GitHub - shaarli/Shaarli: The personal, minimalist, super-fast, database free, bookmarking service - community repo';
+    const windowId = await windowOf(ext, [['https://github.com/shaarli/Shaarli', title]]);
+    await saveAllTabs(ext.p, { saver: ext.bg.saver }, windowId, 'Reading');
+    expect(ext.server.stored().map((b) => b.title)).toEqual([title]);
   });
 
   it('words the summary for one and for many', () => {

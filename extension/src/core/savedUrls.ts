@@ -16,6 +16,12 @@ export const savedUrlsKey = 'savedUrls';
 /** A saved page rarely stops being saved; a page not saved yet is asked about again sooner. */
 export const savedTtlMs = 10 * 60_000;
 export const unsavedTtlMs = 60_000;
+/**
+ * A page load (a navigation, a reload, going back to the page) trusts a remembered answer only this
+ * long: a bookmark deleted in the web app loses its tick when its page is opened again, without the
+ * server asked on every click inside one page.
+ */
+export const pageLoadRecheckMs = 30_000;
 const maxEntries = 500;
 
 /** The duplicate check's key for an address the extension can save (http and https only). */
@@ -46,8 +52,8 @@ export function changedLinks(next: unknown, previous: unknown): string[] {
  * Remembers which addresses are saved, so that tab events do not ask the server each time. The
  * extension's own saves, edits and deletes update it at once, and so does whatever a page (the popup)
  * finds out: the background follows this storage and redraws the badges whose state changed. Other
- * changes (the web app) show when the user switches to the tab (the badge checks again then), or
- * once an entry is older than its time to live.
+ * changes (the web app) show when the user switches to the tab (the badge checks again then), when
+ * the page loads again past pageLoadRecheckMs, or once an entry is older than its time to live.
  */
 export function createSavedUrls(p: Platform, api: ExtensionApi, now: () => number = Date.now) {
   const read = async () => (await p.storage.session.get<Record<string, SavedState>>(savedUrlsKey)) ?? {};
@@ -77,8 +83,8 @@ export function createSavedUrls(p: Platform, api: ExtensionApi, now: () => numbe
   // Tab events come in bursts (a navigation reports its address, then its end): one question each.
   const asking = new Map<string, Promise<SavedState | null>>();
 
-  const fresh = (s: SavedState | undefined) =>
-    s !== undefined && now() - s.checkedAt < (s.saved ? savedTtlMs : unsavedTtlMs);
+  const fresh = (s: SavedState | undefined, maxAgeMs = Infinity) =>
+    s !== undefined && now() - s.checkedAt < Math.min(maxAgeMs, s.saved ? savedTtlMs : unsavedTtlMs);
 
   const stateOf = (b: Bookmark | null): SavedState =>
     b ? { saved: true, id: b.id, category: b.category, checkedAt: now() } : { saved: false, checkedAt: now() };
@@ -95,11 +101,11 @@ export function createSavedUrls(p: Platform, api: ExtensionApi, now: () => numbe
      * The state of an address: remembered while fresh, else asked of the server. When the server
      * cannot answer, the last known state is kept (or null: unknown).
      */
-    async check(url: string, options: { refresh?: boolean } = {}): Promise<SavedState | null> {
+    async check(url: string, options: { refresh?: boolean; maxAgeMs?: number } = {}): Promise<SavedState | null> {
       const key = linkKeyOf(url);
       if (!key) return null;
       const known = (await read())[key];
-      if (!options.refresh && fresh(known)) return known!;
+      if (!options.refresh && fresh(known, options.maxAgeMs)) return known!;
       const pending = asking.get(key);
       if (pending) return pending;
       const question = (async () => {

@@ -34,10 +34,18 @@ export interface SaveInput {
   category: string;
   favourite?: boolean;
   rssFeed?: string | null;
+  /** 'page' for a title the browser gave (the tab's title, a link's text): see createBookmarkSchema. */
+  titleFrom?: 'typed' | 'page';
 }
 
 export interface Saver {
   save(input: SaveInput): Promise<SaveOutcome>;
+  /**
+   * Several saves at once ('Save all tabs'): all in the waiting list first, then sent `concurrency`
+   * at a time; once the server is out of reach the rest are not sent and wait for a retry. Outcomes
+   * in the order of `inputs`.
+   */
+  saveMany(inputs: readonly SaveInput[], options: { concurrency: number }): Promise<SaveOutcome[]>;
   /**
    * Sends what waits in the queue for the signed-in user on this server, oldest first. A server error
    * moves on to the next save; no connection, no session or an outdated extension stop the round.
@@ -64,6 +72,11 @@ export function createSaver(
     account: () => Promise<Account>;
     /** Told after each attempt, with its account and outcome, so that the badge and the side panel follow. */
     changed?: (link: string, account: Account, outcome: SaveOutcome) => unknown;
+    /**
+     * Told when saves are in the waiting list, before they are sent: the badge shows them as waiting
+     * while a slow server holds the request. Not awaited: the send does not wait for the badge.
+     */
+    queued?: (links: string[], account: Account) => Promise<unknown>;
   },
 ): Saver {
   const { api, savedUrls } = deps;
@@ -71,10 +84,11 @@ export function createSaver(
   async function attempt(item: QueuedSave, account: Account): Promise<SaveOutcome> {
     const saveId = item.id;
     try {
-      const { link, title, category, favourite, rssFeed } = item;
+      const { link, title, category, favourite, rssFeed, titleFrom } = item;
       // Sent with this account's token, and only when the save is this account's.
       const owner = { serverUrl: item.serverUrl ?? account.serverUrl, userId: item.userId ?? account.userId };
-      const bookmark = await api.create({ link, title, category, favourite, rssFeed }, account, owner);
+      const values = titleFrom === 'page' ? { titleFrom, title } : { title };
+      const bookmark = await api.create({ link, ...values, category, favourite, rssFeed }, account, owner);
       await dequeue(p, item.id);
       await Promise.all([savedUrls.remember(bookmark), rememberCategory(p, bookmark.category)]);
       const message = bookmarkMessages.bookmarked(bookmark.title, bookmark.category);
@@ -128,10 +142,14 @@ export function createSaver(
   async function amend(earlier: SaveOutcome, draft: SaveDraft, account: Account): Promise<SaveOutcome> {
     if (earlier.kind !== 'saved') return earlier;
     const { bookmark } = earlier;
-    const { title, category, favourite } = draft;
-    if (bookmark.title === title && bookmark.category === category && bookmark.favourite === favourite) return earlier;
+    // Only what differs: an edit's title follows the typed 50-character rule, and a page's long title
+    // that is already the bookmark's must not be sent again as if typed.
+    const changes = Object.fromEntries(
+      (['title', 'category', 'favourite'] as const).filter((k) => bookmark[k] !== draft[k]).map((k) => [k, draft[k]]),
+    );
+    if (Object.keys(changes).length === 0) return earlier;
     try {
-      const updated = await api.update(bookmark.id, { title, category, favourite }, account);
+      const updated = await api.update(bookmark.id, changes, account);
       await savedUrls.remember(updated);
       const message = bookmarkMessages.bookmarked(updated.title, updated.category);
       const amended: SaveOutcome = { ...earlier, bookmark: updated, message };
@@ -164,33 +182,85 @@ export function createSaver(
     return outcomes;
   }
 
+  function told(queued: QueuedSave | QueuedSave[], account: Account) {
+    const links = [queued].flat().map((q) => q.link);
+    void deps.queued?.(links, account).catch((e: unknown) => console.error('Linkhive:', e));
+  }
+
+  /** The shared schema's check of a save, before anything is queued: an invalid save would never go out. */
+  function check(input: SaveInput): { draft: SaveDraft } | { refused: SaveOutcome } {
+    const checked = createBookmarkSchema.safeParse({ favourite: false, rssFeed: null, ...input });
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      return { refused: { kind: 'rejected', message: issue.message, field: issue.path.map(String)[0] } };
+    }
+    const { promotor: _promotor, ...draft } = checked.data;
+    return { draft };
+  }
+
+  /** Sends a save that is in the waiting list, or follows a send of it that a retry has under way. */
+  async function deliver(queued: QueuedSave, draft: SaveDraft, account: Account): Promise<SaveOutcome> {
+    if (!inFlight.has(queued.id)) return send(queued, account);
+    // A retry is sending this address already: wait for it (its deadline bounds the wait), then
+    // send what is still waiting, or bring the saved bookmark to this newer choice.
+    let earlier: SaveOutcome | undefined;
+    for (;;) {
+      const running = inFlight.get(queued.id);
+      if (running) {
+        earlier = await running;
+        continue;
+      }
+      const item = (await readQueue(p)).find((q) => q.id === queued.id);
+      if (!item) return amend(earlier!, draft, account);
+      if (!inFlight.has(item.id)) return send(item, account);
+    }
+  }
+
   return {
     async save(input) {
-      // The same rules as the server, before anything is queued: an invalid save would never go out.
-      const checked = createBookmarkSchema.safeParse({ favourite: false, rssFeed: null, ...input });
-      if (!checked.success) {
-        const issue = checked.error.issues[0]!;
-        return { kind: 'rejected', message: issue.message, field: issue.path.map(String)[0] };
-      }
-      const { promotor: _promotor, ...draft } = checked.data;
+      const checked = check(input);
+      if ('refused' in checked) return checked.refused;
       const account = await deps.account();
       // In the durable waiting list before anything is sent: a hung request, a stopped worker or a
       // closed popup loses nothing.
-      const queued = await enqueue(p, draft satisfies SaveDraft, account);
-      if (!inFlight.has(queued.id)) return send(queued, account);
-      // A retry is sending this address already: wait for it (its deadline bounds the wait), then
-      // send what is still waiting, or bring the saved bookmark to this newer choice.
-      let earlier: SaveOutcome | undefined;
-      for (;;) {
-        const running = inFlight.get(queued.id);
-        if (running) {
-          earlier = await running;
-          continue;
+      const [queued] = await enqueue(p, [checked.draft], account);
+      told(queued!, account);
+      return deliver(queued!, checked.draft, account);
+    },
+    async saveMany(inputs, { concurrency }) {
+      const outcomes: SaveOutcome[] = [];
+      const valid: { at: number; draft: SaveDraft }[] = [];
+      inputs.forEach((input, at) => {
+        const checked = check(input);
+        if ('refused' in checked) outcomes[at] = checked.refused;
+        else valid.push({ at, draft: checked.draft });
+      });
+      const account = await deps.account();
+      // All in the waiting list in one write before the first is sent: a worker stopped half-way
+      // through fifty tabs loses none of them.
+      const queued = await enqueue(
+        p,
+        valid.map((v) => v.draft),
+        account,
+      );
+      told(queued, account);
+      let next = 0;
+      let stopped: Extract<SaveOutcome, { kind: 'queued' }> | null = null;
+      const lane = async () => {
+        while (!stopped && next < valid.length) {
+          const i = next++;
+          const outcome = await deliver(queued[i]!, valid[i]!.draft, account);
+          outcomes[valid[i]!.at] = outcome;
+          // As a flush: one 'out of reach' (or signed out, or outdated) says the rest would only wait.
+          if (outcome.kind === 'queued' && outcome.reason !== 'server') stopped = outcome;
         }
-        const item = (await readQueue(p)).find((q) => q.id === queued.id);
-        if (!item) return amend(earlier!, draft, account);
-        if (!inFlight.has(item.id)) return send(item, account);
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, valid.length) }, lane));
+      // Not sent: they wait in the list, as the one that stopped the round does, for the next retry.
+      valid.forEach(({ at }, i) => {
+        if (!outcomes[at] && stopped) outcomes[at] = { ...stopped, item: queued[i]!, saveId: queued[i]!.id };
+      });
+      return outcomes;
     },
     flush() {
       // One flush at a time: events arrive in bursts (tab switches), the queue is sent once.

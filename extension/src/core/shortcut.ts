@@ -1,4 +1,4 @@
-import { autoTitle } from '@linkhive/shared/domain';
+import { importedTitle } from '@linkhive/shared/domain';
 import type { Platform } from '../platform/browser';
 import { notWebPage } from './menus';
 import type { Notifier } from './notifier';
@@ -22,7 +22,9 @@ export function createShortcutHandler(
     }
     const outcome = await deps.saver.save({
       link: tab.url,
-      title: autoTitle(tab.title, tab.url),
+      // The tab's title as the page has it, not cut to the 50 a person may type (issue 26).
+      title: importedTitle(tab.title, tab.url),
+      titleFrom: 'page',
       category: await deps.category(),
     });
     await deps.notifier.report(outcome);

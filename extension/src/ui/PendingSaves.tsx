@@ -3,6 +3,7 @@ import { extensionMessages } from '@linkhive/shared/domain';
 import { useState } from 'react';
 import { askBackground } from '../core/messages';
 import { platform } from './extension';
+import { MessageWithUpdate } from './UpdateLink';
 import { usePendingSaves } from './usePendingSaves';
 
 /** Saves that wait for the server, with why, and a way to send them now. */
@@ -35,7 +36,7 @@ export function PendingSaves() {
             <ListItem key={item.id} disableGutters>
               <ListItemText
                 primary={`${item.title} (${item.category})`}
-                secondary={item.problem}
+                secondary={item.problem && <MessageWithUpdate message={item.problem} />}
                 slotProps={{ primary: { noWrap: true }, secondary: { variant: 'caption' } }}
               />
             </ListItem>

@@ -2,6 +2,7 @@ import { Alert, Link, Stack, Typography } from '@mui/material';
 import { extensionMessages } from '@linkhive/shared/domain';
 import { LoginForm } from '@linkhive/shared/ui';
 import { useExtensionSession } from './session';
+import { MessageWithUpdate } from './UpdateLink';
 
 /** Sign-in with the web app's login form; an ended session says why the user is asked again. */
 export function SignInPanel({ heading = 'h1' }: { heading?: 'h1' | 'h2' | 'h3' }) {
@@ -19,6 +20,7 @@ export function SignInPanel({ heading = 'h1' }: { heading?: 'h1' | 'h2' | 'h3' }
       )}
       <LoginForm
         onSubmit={signIn}
+        renderError={(message) => <MessageWithUpdate message={message} />}
         footer={
           <Stack spacing={0.5}>
             <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>

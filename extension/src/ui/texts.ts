@@ -4,6 +4,8 @@
 export const pageTexts = {
   openWebApp: 'Open Linkhive',
   updateExtension: 'Update the extension',
+  /** Under a form or a remembered 'saved' while the server is slow to say whether the page is saved. */
+  checkingSaved: 'Checking with the server whether this page is saved…',
   waitingTitle: (title: string, category: string) => `Waiting to be sent: ${title} (${category})`,
   undo: 'Undo',
   undone: 'Undone: this page is not in your bookmarks. Save it again below if you like.',

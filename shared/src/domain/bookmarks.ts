@@ -103,14 +103,46 @@ const promotorSchema = z
   .nullish()
   .transform((v) => v || null);
 
-export const createBookmarkSchema = z.object({
+/** A title's runs of white space made one space (HTML reads them so), cut to limits.importedTitleMax. */
+function keptTitle(title: string): string {
+  const t = title.replace(/\s+/g, ' ').trim();
+  if (t.length <= limits.importedTitleMax) return t;
+  const cut = t.slice(0, limits.importedTitleMax);
+  // A cut between the two halves of a character outside the BMP (an emoji) drops the lone half.
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
+}
+
+/**
+ * A title the browser gave (a tab's title, a link's text) rather than one a person typed: kept as
+ * the page has it, as an import keeps a file's titles (issue 26), up to limits.importedTitleMax.
+ */
+export const pageTitleSchema = z
+  .string({ error: bookmarkMessages.titleRequired })
+  .transform(keptTitle)
+  .pipe(z.string().min(1, bookmarkMessages.titleRequired));
+
+const newBookmarkFields = {
   link: linkSchema(bookmarkMessages.linkInvalid),
-  title: titleSchema,
   category: categorySchema,
   favourite: z.boolean().default(false),
   rssFeed: rssSchema,
   promotor: promotorSchema,
-});
+};
+
+/**
+ * POST /api/bookmarks. `titleFrom` says whose the title is. Absent or 'typed': a person typed it in
+ * a dialog, and the spec's 50 characters hold, with its message. 'page': the extension's one-click
+ * save, context menu, shortcut or 'Save all tabs' took it from the browser with nobody to shorten
+ * it, so it is kept whole, as imports keep theirs; the person may shorten it later in the dialogs.
+ */
+export const createBookmarkSchema = z.discriminatedUnion(
+  'titleFrom',
+  [
+    z.object({ ...newBookmarkFields, title: titleSchema, titleFrom: z.literal('typed').optional() }),
+    z.object({ ...newBookmarkFields, title: pageTitleSchema, titleFrom: z.literal('page') }),
+  ],
+  { error: "titleFrom is 'typed' or 'page'" },
+);
 
 export const updateBookmarkSchema = z
   .object({
@@ -235,9 +267,5 @@ export function autoTitle(title: string | null | undefined, link: string): strin
  * characters, never splitting a character in two. No title at all becomes the domain.
  */
 export function importedTitle(title: string | null | undefined, link: string): string {
-  const t = (title ?? '').replace(/\s+/g, ' ').trim() || domainOf(link);
-  if (t.length <= limits.importedTitleMax) return t;
-  const cut = t.slice(0, limits.importedTitleMax);
-  // A cut between the two halves of a character outside the BMP (an emoji) drops the lone half.
-  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
+  return keptTitle(title ?? '') || domainOf(link);
 }

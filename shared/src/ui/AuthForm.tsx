@@ -18,6 +18,8 @@ export interface AuthFormProps {
   footer?: ReactNode;
   /** Hide the fields once the form has done its job, e.g. a used reset code. */
   hideOnSuccess?: boolean;
+  /** How the host shows a refused submit's message (e.g. with a link to act on it); the text by default. */
+  renderError?: (message: string) => ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ export function AuthForm(props: AuthFormProps) {
         )}
         {status?.kind === 'error' && (
           <Typography role="alert" color="error" variant="body2" data-testid="form-error">
-            {status.message}
+            {props.renderError ? props.renderError(status.message) : status.message}
           </Typography>
         )}
         {succeeded && (

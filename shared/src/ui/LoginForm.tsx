@@ -13,9 +13,11 @@ export interface LoginFormProps {
   /** Links to the forgot-password and sign-up screens, built by the host. */
   footer?: ReactNode;
   initialEmail?: string;
+  /** How the host shows a refused sign-in's message (the extension adds its update link); the text by default. */
+  renderError?: (message: string) => ReactNode;
 }
 
-export function LoginForm({ onSubmit, footer, initialEmail = '' }: LoginFormProps) {
+export function LoginForm({ onSubmit, footer, initialEmail = '', renderError }: LoginFormProps) {
   const form = useAuthForm({
     schema: loginSchema,
     initial: { email: initialEmail, password: '' },
@@ -31,6 +33,7 @@ export function LoginForm({ onSubmit, footer, initialEmail = '' }: LoginFormProp
       formError={form.formError}
       status={form.status}
       footer={footer}
+      renderError={renderError}
     >
       <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" fullWidth autoFocus />
       <TextField

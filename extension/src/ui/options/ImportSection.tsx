@@ -1,6 +1,5 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, LinearProgress, Stack, Typography } from '@mui/material';
 import { extensionMessages, importOutcome, type ImportResult } from '@linkhive/shared/domain';
-import { useNotify } from '@linkhive/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { readBookmarkTree, type BookmarkTreeSummary } from '../../core/bookmarkTree';
 import { importBrowserBookmarks, type ImportProgressReport } from '../../core/importer';
@@ -15,7 +14,6 @@ type Step =
 
 /** Import from this browser: what was found, then the server's import with its progress. */
 export function ImportSection() {
-  const notify = useNotify();
   const [summary, setSummary] = useState<BookmarkTreeSummary | null>(null);
   const [overwrite, setOverwrite] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -35,8 +33,8 @@ export function ImportSection() {
       const result = await importBrowserBookmarks(api, summary, overwrite, (progress) =>
         setStep({ kind: 'running', progress }),
       );
-      const outcome = importOutcome(result, overwrite, 'browser');
-      notify({ message: outcome.title, severity: outcome.severity });
+      // Said once, in the section's own notice (ImportDone): a snackbar repeating its headline
+      // would only cover the page.
       setStep({ kind: 'done', result, overwrite });
     } catch (e) {
       setStep({ kind: 'failed', message: problemOf(e).message });

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { extensionMessages } from '@linkhive/shared/domain';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { buildServerUrl } from '../../core/config';
+import { clearHandshake, noteTooOld, readHandshake } from '../../core/handshake';
 import { checkServer, type ServerCheck } from '../../core/serverCheck';
 import { hostPermissionFor, isUnencryptedRemote, normaliseServerUrl } from '../../core/serverAddress';
 import { writeSettings } from '../../core/settings';
@@ -22,6 +23,18 @@ export function ServerSection({ current }: { current: string }) {
   const [busy, setBusy] = useState(false);
   const typed = normaliseServerUrl(value);
 
+  // The last answer of this server refused this version (a save, the popup, a sign-in): said on
+  // opening, with the update link, not only after 'Save and check'.
+  useEffect(() => {
+    let live = true;
+    void readHandshake(platform, current).then(
+      (refused) => live && refused && setCheck((shown) => shown ?? { kind: 'outdated', message: refused.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [current]);
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
@@ -37,7 +50,11 @@ export function ServerSection({ current }: { current: string }) {
         await writeSettings(platform, { serverUrl: next });
       }
       setValue(next);
-      setCheck(await checkServer(next, { version: platform.version() }));
+      const found = await checkServer(next, { version: platform.version() });
+      // What the other pages follow: the notice here on the next opening, the links beside the messages.
+      if (found.kind === 'outdated') await noteTooOld(platform, next, found.message);
+      else if (found.kind === 'connected') await clearHandshake(platform);
+      setCheck(found);
     } finally {
       setBusy(false);
     }

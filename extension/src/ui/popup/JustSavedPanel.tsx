@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
-import { updateBookmarkSchema, type Bookmark } from '@linkhive/shared/domain';
+import { updateBookmarkSchemaFor, type Bookmark } from '@linkhive/shared/domain';
 import { CategoryPicker, type CategoryMode } from '@linkhive/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { askBackground } from '../../core/messages';
@@ -39,7 +39,8 @@ export function JustSavedPanel({ bookmark, note, categories, suggested, onChange
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = updateBookmarkSchema.safeParse({ title, category, favourite });
+    // A page's long title left as it is passes; one the person edits follows the 50-character rule.
+    const checked = updateBookmarkSchemaFor(bookmark).safeParse({ title, category, favourite });
     if (!checked.success) {
       const next: Errors = {};
       for (const issue of checked.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;

@@ -3,9 +3,10 @@ import { bookmarkMessages, extensionMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readQueue } from '../../core/queue';
-import { setupPages } from '../../testing/extensionPages';
+import { pageModule, setupPages } from '../../testing/extensionPages';
 import { SaveCurrentTab } from './SaveCurrentTab';
 import { popupTiming } from './pageStatus';
+import { pageTexts } from '../texts';
 import { useExtensionSession } from '../session';
 import { fallbackCategory } from '../../core/config';
 
@@ -33,6 +34,25 @@ describe('the one-click popup', () => {
     fireEvent.submit(saved.getByRole('form', { name: 'Saved bookmark' }));
     await waitFor(() => expect(saved.getByRole('status').textContent).toBe(bookmarkMessages.linkUpdated));
     expect(ext.server.stored().map((b) => b.title)).toEqual(['Renamed']);
+  });
+
+  it("keeps the tab's whole title, and a change of favourite leaves it whole", async () => {
+    const ext = await setupPages();
+    // A real tab title (the fixtures' Chrome export), past the 50 characters a person may type.
+    const title =
+      'GitHub - shaarli/Shaarli: The personal, minimalist, super-fast, database free, bookmarking service - community repo';
+    render(<SaveCurrentTab tab={{ ...tabFor(), title }} askFirst={false} />);
+    const saved = within(await screen.findByRole('region', { name: 'Saved' }));
+    expect(ext.server.stored().map((b) => b.title)).toEqual([title]);
+    fireEvent.click(saved.getByRole('checkbox', { name: 'Favourite' }));
+    fireEvent.submit(saved.getByRole('form', { name: 'Saved bookmark' }));
+    await waitFor(() => expect(saved.getByRole('status').textContent).toBe(bookmarkMessages.linkUpdated));
+    expect(ext.server.stored().map((b) => [b.title, b.favourite])).toEqual([[title, true]]);
+
+    // Typed by the person, the title follows the spec's rule again.
+    fireEvent.change(saved.getByRole('textbox', { name: 'Title' }), { target: { value: `${title}!` } });
+    fireEvent.submit(saved.getByRole('form', { name: 'Saved bookmark' }));
+    expect((await saved.findByText(bookmarkMessages.titleTooLong)).textContent).toBe(bookmarkMessages.titleTooLong);
   });
 
   it('undoes the save: the bookmark is deleted and the form offered', async () => {
@@ -89,4 +109,88 @@ describe('the one-click popup', () => {
     expect(document.activeElement).toBe(form.getByRole('textbox', { name: 'Title' }));
     expect(ext.server.stored()).toEqual([]);
   });
+});
+
+describe('the popup under a server that takes requests and is slow to answer', () => {
+  /** Runs `test` with the popup's short waits made shorter still; the server's deadline stays 15 s. */
+  async function withShortWaits(test: () => Promise<void>) {
+    const before = { ...popupTiming };
+    Object.assign(popupTiming, { slowLookupMs: 50, slowSaveMs: 50 });
+    try {
+      await test();
+    } finally {
+      Object.assign(popupTiming, before);
+    }
+  }
+
+  it('shows a page remembered as saved at once, then the saved view when the server confirms it', () =>
+    withShortWaits(async () => {
+      const ext = await setupPages();
+      const tab = tabFor();
+      await pageModule.savedUrls.remember(
+        await ext.server.seed({ link: tab.url, title: 'An article', category: 'News' }),
+      );
+      ext.server.hang(true);
+      render(<SaveCurrentTab tab={tab} askFirst={false} />);
+      const saved = within(await screen.findByRole('region', { name: 'Saved' }));
+      expect(saved.getByRole('status').textContent).toBe(extensionMessages.alreadySavedIn('News'));
+      expect(saved.getByText(pageTexts.checkingSaved).textContent).toBe(pageTexts.checkingSaved);
+      expect(screen.queryByRole('progressbar')).toBeNull();
+
+      ext.server.hang(false);
+      ext.server.answerHung();
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+      expect(screen.getByRole('dialog', { name: 'Edit Bookmark' })).toBeTruthy();
+      // Found, not saved a second time.
+      expect(ext.server.count('/api/bookmarks', 'POST')).toBe(0);
+    }));
+
+  it('keeps showing a remembered page as saved, with why, when the server never answers', () =>
+    withShortWaits(async () => {
+      const ext = await setupPages();
+      const tab = tabFor();
+      await pageModule.savedUrls.remember(
+        await ext.server.seed({ link: tab.url, title: 'An article', category: 'News' }),
+      );
+      ext.server.hang(true);
+      render(<SaveCurrentTab tab={tab} askFirst={false} />);
+      const saved = within(await screen.findByRole('region', { name: 'Saved' }));
+      ext.server.dropHung(); // what the request's deadline ends in, sooner
+      expect((await saved.findByText(extensionMessages.serverUnreachable)).textContent).toBe(
+        extensionMessages.serverUnreachable,
+      );
+      expect(saved.getByRole('status').textContent).toBe(extensionMessages.alreadySavedIn('News'));
+      expect(screen.queryByRole('form', { name: 'Add Link' })).toBeNull();
+    }));
+
+  it('offers the ask-first form while the look-up runs, and shows the page saved once the server says so', () =>
+    withShortWaits(async () => {
+      const ext = await setupPages();
+      const tab = tabFor();
+      await ext.server.seed({ link: tab.url, title: 'An article', category: 'News' });
+      ext.server.hang(true);
+      render(<SaveCurrentTab tab={tab} askFirst />);
+      await screen.findByRole('form', { name: 'Add Link' });
+      expect(screen.getByText(pageTexts.checkingSaved).textContent).toBe(pageTexts.checkingSaved);
+
+      ext.server.hang(false);
+      ext.server.answerHung();
+      const saved = within(await screen.findByRole('region', { name: 'Saved' }));
+      expect(saved.getByRole('status').textContent).toBe(extensionMessages.alreadySavedIn('News'));
+    }));
+
+  it('keeps what was typed in the ask-first form when the look-up fails, and says why', () =>
+    withShortWaits(async () => {
+      const ext = await setupPages();
+      ext.server.hang(true);
+      render(<SaveCurrentTab tab={tabFor()} askFirst />);
+      const form = within(await screen.findByRole('form', { name: 'Add Link' }));
+      fireEvent.change(form.getByRole('textbox', { name: 'Title' }), { target: { value: 'My own words' } });
+      ext.server.dropHung();
+      expect((await screen.findByText(extensionMessages.serverUnreachable)).textContent).toBe(
+        extensionMessages.serverUnreachable,
+      );
+      expect(screen.queryByText(pageTexts.checkingSaved)).toBeNull();
+      expect(form.getByRole('textbox', { name: 'Title' })).toHaveProperty('value', 'My own words');
+    }));
 });

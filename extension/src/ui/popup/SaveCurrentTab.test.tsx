@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { groupMessages } from '@linkhive/shared/domain';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { SaveCurrentTab } from './SaveCurrentTab';
@@ -9,6 +9,8 @@ import { expectShown } from '@linkhive/shared/testing';
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
 afterEach(cleanup);
+// A budget for a busy 2-core machine, not a wait: each find passes as soon as the page shows it.
+configure({ asyncUtilTimeout: 10_000 });
 
 const tab = { id: 1, windowId: 1, url: 'https://example.com/article', title: 'An article' };
 

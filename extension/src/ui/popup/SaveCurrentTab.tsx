@@ -1,13 +1,11 @@
-import { Alert, Button, CircularProgress, Stack } from '@mui/material';
-import { bookmarkMessages, extensionMessages, type Bookmark } from '@linkhive/shared/domain';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { bookmarkMessages, extensionMessages } from '@linkhive/shared/domain';
 import { AddBookmarkForm, SaveTargetSelect, type NewBookmarkValues } from '@linkhive/shared/ui';
 import { useEffect, useState } from 'react';
 import { fallbackCategory } from '../../core/config';
 import { notWebPage } from '../../core/menus';
 import { askBackground } from '../../core/messages';
 import { problemOf } from '../../core/problems';
-import type { QueuedSave } from '../../core/queue';
-import type { SaveOutcome } from '../../core/saver';
 import { linkKeyOf } from '../../core/savedUrls';
 import type { TabInfo } from '../../platform/browser';
 import { api, platform, savedUrls } from '../extension';
@@ -19,48 +17,18 @@ import { usePendingSavesState } from '../usePendingSaves';
 import { useWorkspaceGroups } from '../useWorkspaceGroups';
 import { GroupSavedPanel } from './GroupSavedPanel';
 import { JustSavedPanel } from './JustSavedPanel';
-import { openPage, type Opening } from './pageStatus';
+import { openPage, popupTiming, within, type Opening } from './pageStatus';
+import { RememberedPanel } from './RememberedPanel';
 import { SavedPanel } from './SavedPanel';
 import { saveToGroup } from './saveToGroup';
+import { viewOf, type View } from './views';
 import { WaitingPanel } from './WaitingPanel';
-
-type View =
-  | { kind: 'checking' }
-  | { kind: 'form'; warning?: string; note?: string }
-  | { kind: 'saved'; bookmark: Bookmark; note: string }
-  /** Saved by this popup a moment ago: editable in place, with Undo. */
-  | { kind: 'justSaved'; bookmark: Bookmark; note: string }
-  | { kind: 'groupSaved'; message: string; groupName: string }
-  | { kind: 'waiting'; message: string; item: Pick<QueuedSave, 'id' | 'title' | 'category'> }
-  | { kind: 'unsupported' }
-  | { kind: 'outdated'; message: string };
 
 /** How long the popup waits for waiting saves to go out before it looks the page up anyway. */
 const flushWaitMs = 1500;
 
 /** Named so the bench can read when the popup became usable. */
 export const interactiveMark = 'linkhive:popup-interactive';
-
-/** What the popup shows for a save's outcome; null: the form shows the refusal itself. */
-function viewOf(outcome: SaveOutcome, fresh: boolean): View | null {
-  switch (outcome.kind) {
-    case 'saved':
-      return { kind: fresh ? 'justSaved' : 'saved', bookmark: outcome.bookmark, note: outcome.message };
-    case 'duplicate':
-      return outcome.bookmark
-        ? {
-            kind: 'saved',
-            bookmark: outcome.bookmark,
-            note: extensionMessages.alreadySavedIn(outcome.bookmark.category),
-          }
-        : { kind: 'form', warning: outcome.message };
-    case 'queued':
-      if (outcome.reason === 'outdated') return { kind: 'outdated', message: outcome.message };
-      return { kind: 'waiting', message: outcome.message, item: outcome.item };
-    case 'rejected':
-      return null;
-  }
-}
 
 /**
  * The popup's work. By default the toolbar click has saved the tab already: the popup saves it at
@@ -106,32 +74,53 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
       }, failed);
 
     const flushSoon = () => void askBackground(platform, { type: 'flush' }).catch(() => null);
-    void (async () => {
-      const opening: Opening =
-        round.mode === 'lookup' ? { kind: 'ask' } : await openPage(platform, { api, savedUrls }, tab, askFirst);
+    /** The form's look-up: after the waiting saves, and never a spinner for a slow server's whole deadline. */
+    const ask = async () => {
+      // Saves waiting in the list go first, so that a page whose save has just gone out shows as
+      // saved; a slow server does not hold the popup up.
+      await within(
+        askBackground(platform, { type: 'flush' }).catch(() => null),
+        flushWaitMs,
+      );
+      // The form is offered meanwhile, and the server's answer follows: saved shows as saved, out of
+      // reach is said above the form, which keeps what was typed.
+      let answered = false;
+      const looking = lookup().then(() => void (answered = true));
+      await within(looking, popupTiming.slowLookupMs);
+      if (!answered) show({ kind: 'form', checking: true });
+      return looking;
+    };
+    const handle = async (opening: Opening): Promise<void> => {
       switch (opening.kind) {
         case 'waiting':
           show({ kind: 'waiting', message: opening.item.problem ?? extensionMessages.queued, item: opening.item });
           // Opening the popup is a good moment to try again; the list's change brings the answer.
           return flushSoon();
         case 'ask':
-          // Saves waiting in the list go first, so that a page whose save has just gone out shows as
-          // saved; a slow server does not hold the popup up.
-          await Promise.race([
-            askBackground(platform, { type: 'flush' }).catch(() => null),
-            new Promise((resolve) => setTimeout(resolve, flushWaitMs)),
-          ]);
-          return lookup();
+          return ask();
+        case 'remembered':
+          show({ kind: 'remembered', category: opening.category });
+          return opening.next.then(handle, (error: unknown) => {
+            const problem = problemOf(error);
+            if (problem.kind === 'outdated') show({ kind: 'outdated', message: problem.message });
+            else show({ kind: 'remembered', category: opening.category, warning: problem.message });
+          });
         case 'found':
-          return show({
+          show({
             kind: 'saved',
             bookmark: opening.bookmark,
             note: extensionMessages.alreadySavedIn(opening.bookmark.category),
           });
+          return;
         case 'saved':
           show(viewOf(opening.outcome, true) ?? { kind: 'form', warning: opening.outcome.message });
           return flushSoon();
       }
+    };
+    void (async () => {
+      const opening: Opening =
+        round.mode === 'lookup' ? { kind: 'ask' } : await openPage(platform, { api, savedUrls }, tab, askFirst);
+      await handle(opening);
     })().catch(failed);
     return () => {
       live = false;
@@ -178,6 +167,8 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
       );
     case 'waiting':
       return <WaitingPanel message={view.message} item={view.item} />;
+    case 'remembered':
+      return <RememberedPanel category={view.category} warning={view.warning} />;
     case 'groupSaved':
       return <GroupSavedPanel message={view.message} groupName={view.groupName} />;
     case 'justSaved':
@@ -224,6 +215,11 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
             </Alert>
           )}
           {view.warning && <Alert severity="warning">{view.warning}</Alert>}
+          {view.checking && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {pageTexts.checkingSaved}
+            </Typography>
+          )}
           {owned.length > 0 && <SaveTargetSelect groups={owned} value={target} onChange={setTarget} />}
           <AddBookmarkForm
             initial={{ link: tab.url, title: tab.title, category: defaultCategory ?? fallbackCategory }}

@@ -1,6 +1,7 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import type { QueuedSave } from '../../core/queue';
 import { pageTexts } from '../texts';
+import { MessageWithUpdate } from '../UpdateLink';
 
 /**
  * The page's save waits in the waiting list (the server did not answer, or nobody is signed in):
@@ -10,7 +11,7 @@ export function WaitingPanel({ message, item }: { message: string; item: Pick<Qu
   return (
     <Stack spacing={1} component="section" aria-label="Saved for later">
       <Alert severity="info" role="status">
-        {message}
+        <MessageWithUpdate message={message} />
       </Alert>
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
         {pageTexts.waitingTitle(item.title, item.category)}

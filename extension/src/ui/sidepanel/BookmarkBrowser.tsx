@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { onBookmarksChanged } from '../../core/changes';
 import { askBackground } from '../../core/messages';
 import { api, platform, savedUrls } from '../extension';
+import { MessageWithUpdate } from '../UpdateLink';
 import { useCategoryLists } from '../useCategoryLists';
 import { useBookmarkPages } from './useBookmarkPages';
 
@@ -128,7 +129,7 @@ export function BookmarkBrowser() {
       </FilterPanel>
       {pages.error && (
         <Alert severity="error" role="alert">
-          {pages.error}
+          <MessageWithUpdate message={pages.error} />
         </Alert>
       )}
       {empty}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { useExtensionSession } from '../session';
@@ -8,6 +8,8 @@ import { SidePanelApp } from './SidePanelApp';
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
 afterEach(cleanup);
+// A budget for a busy 2-core machine, not a wait: each find passes as soon as the page shows it.
+configure({ asyncUtilTimeout: 10_000 });
 
 describe('the side panel', () => {
   it('switches from the bookmarks to the workspace groups’ links', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { groupMessages } from '@linkhive/shared/domain';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { WorkspaceBrowser } from './WorkspaceBrowser';
@@ -10,6 +10,8 @@ import { expectShown } from '@linkhive/shared/testing';
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
 afterEach(cleanup);
+// A budget for a busy 2-core machine, not a wait: each find passes as soon as the page shows it.
+configure({ asyncUtilTimeout: 10_000 });
 
 const titles = (list: HTMLElement) =>
   within(list)
