@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants.js';
+import { siteMessages } from './site.js';
 
 /** An example home address for the messages where the original wording left one out as `{host}`. */
 export const exampleHosts = ['https://www.example.com', 'https://example.com'] as const;
@@ -36,8 +37,8 @@ export const bookmarkMessages = {
   deleteConfirm: (title: string) => `Delete ${title}? This cannot be undone.`,
   clipboardFailed: 'The clipboard could not be read. Paste the address into the field instead.',
   screenshotAfterSave: 'A screenshot of the page will be taken after saving.',
-  /** While /categories or /favourites checks whether the user has any bookmarks (issue 26). */
-  openingLibrary: 'Opening your bookmarks…',
+  /** Kept with the site's texts, which the landing page's code carries: its loading state says it first. */
+  openingLibrary: siteMessages.openingLibrary,
   screenshotPending: 'Taking a screenshot…',
   screenshotRemoved: 'The screenshot will be removed when you save.',
 } as const;
