@@ -28,8 +28,17 @@ export function realisticTitles(): string[] {
   return [...real, ...unbroken];
 }
 
-/** Category names of the longest kind the import makes (25 characters), with no space to wrap at. */
-export const longCategories = ['Internationalisationsplan', 'Softwareentwicklungsteams', 'Reading', 'Work'];
+/**
+ * Category names with no space to wrap at: 25 characters, the most a person may type, and a folder
+ * name an import keeps whole with its punctuation (issue 26), as long as real nested folders get.
+ */
+export const longCategories = [
+  'Internationalisationsplan',
+  'Softwareentwicklungsteams',
+  'Reading',
+  'Work',
+  'Selbstgehostete-Dienste/Heimautomatisierung&Netzwerkinfrastruktur',
+];
 
 /** Saves links through the JSON import (the extension's way in) and waits for its job to finish. */
 export async function importItems(
