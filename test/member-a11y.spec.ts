@@ -25,9 +25,12 @@ test.beforeEach(async ({ page }) => {
   await page.route('**/api/favicons/**', (route) => route.fulfill({ status: 404, body: '' }));
 });
 
-async function expectAccessible(page: Page, width: number) {
+/** The dialogs open: drawers and dialogs alike are dialogs to assistive technology. */
+const openDialogs = '[role="dialog"]';
+
+async function expectAccessible(page: Page, width: number, within?: string) {
   // Headings in order too (moderate for axe): a screen reader's outline of the page.
-  expect(await seriousViolations(page, ['heading-order'])).toEqual([]);
+  expect(await seriousViolations(page, ['heading-order'], within)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
@@ -183,11 +186,14 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
     },
   };
 
-  /** A dialog opened by `open`, checked once it shows `ready`, then closed with Escape. */
+  /**
+   * A dialog opened by `open`, checked once it shows `ready`, then closed with Escape. Axe reads the
+   * dialog alone: the page behind it was checked at this width already, and is hidden meanwhile.
+   */
   async function dialogPasses(page: Page, width: number, open: () => Promise<void>, ready: Locator) {
     await open();
     await expect(ready).toBeVisible(slow);
-    await expectAccessible(page, width);
+    await expectAccessible(page, width, openDialogs);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
@@ -201,7 +207,7 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
       await edit.getByRole('button', { name: 'Delete' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete bookmark?' });
       await expect(confirm.getByText(m.deleteConfirm('Example Domain'))).toBeVisible();
-      await expectAccessible(page, width);
+      await expectAccessible(page, width, openDialogs);
       await page.keyboard.press('Escape');
       await expect(confirm).toBeHidden();
       await page.keyboard.press('Escape');
@@ -239,7 +245,7 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
       const filters = page.getByRole('region', { name: 'Filters' });
       await expect(filters.getByLabel('Filter by category')).toBeVisible();
-      await expectAccessible(page, width);
+      await expectAccessible(page, width, openDialogs);
       await filters.getByRole('button', { name: 'Close' }).click();
       await expect(filters).toBeHidden();
 
@@ -351,27 +357,27 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
       await expect(page.getByRole('dialog', { name: 'Edit Bookmark' }).getByLabel('Title')).toHaveValue(
         'Example Domain',
       );
-      await expectAccessible(page, width);
+      await expectAccessible(page, width, openDialogs);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
 
       await page.getByRole('button', { name: 'Add link', exact: true }).click();
       await expect(page.getByRole('dialog').getByLabel('Web address')).toBeVisible();
-      await expectAccessible(page, width);
+      await expectAccessible(page, width, openDialogs);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
 
       await work.getByRole('button', { name: 'See RSS Feed' }).click();
       const feed = page.getByRole('dialog');
       await expect(feed.getByRole('listitem').first()).toBeVisible(slow);
-      await expectAccessible(page, width);
+      await expectAccessible(page, width, openDialogs);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
 
       // From the keyboard: focus came back to See RSS Feed, whose tooltip now covers the row below.
       await row.getByRole('button', { name: recommendationMessages.button }).press('Enter');
       await expect(page.getByRole('dialog', { name: recommendationMessages.title })).toBeVisible(slow);
-      await expectAccessible(page, width);
+      await expectAccessible(page, width, openDialogs);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
     });
@@ -386,7 +392,7 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
       await content['/favourites']!(page);
       await page.getByRole('button', { name: /^Filters/ }).click();
       await expect(page.getByRole('presentation').getByLabel('Filter by category')).toBeVisible();
-      await expectAccessible(page, width);
+      await expectAccessible(page, width, openDialogs);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('presentation')).toBeHidden();
     });
@@ -410,7 +416,7 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
       // Edit Group, then its Delete Group leads to the confirmation in its place.
       await button('Edit Group')();
       await expect(page.getByRole('dialog', { name: 'Edit Group' }).getByLabel(/Group name/)).toHaveValue(team);
-      await expectAccessible(page, width);
+      await expectAccessible(page, width, openDialogs);
       await dialogPasses(
         page,
         width,
