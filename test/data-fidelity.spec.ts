@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { billingMessages, importMessages, limits } from '../shared/src/domain/index.js';
+import { billingMessages, bookmarkMessages, importMessages, limits } from '../shared/src/domain/index.js';
 import { password, signUpViaApi, uniqueEmail } from './testing/accounts.js';
 import { grant } from './testing/plans.js';
 import { anchorTitles } from '../server/src/testing/netscape-file.js';
@@ -12,6 +12,9 @@ import { anchorTitles } from '../server/src/testing/netscape-file.js';
 test.beforeEach(async ({ page }) => {
   await page.route('**/api/favicons/**', (route) => route.fulfill({ status: 404, body: '' }));
 });
+
+/** What the page recorded of itself: paths, h1s and the states of the page area, each in order. */
+type Seen = { paths: string[]; headings: string[]; main: string[] };
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, 'fixtures/bookmarks', name);
 
@@ -60,27 +63,41 @@ test('an empty account goes to the import page without showing another page firs
 }) => {
   const email = uniqueEmail('empty');
   await signUpViaApi(request, baseURL!, email);
-  // Every path the app is at and every h1 it paints, recorded in the page as they happen.
-  await page.addInitScript(() => {
-    const w = window as unknown as { seen: { paths: string[]; headings: string[] } };
-    w.seen = { paths: [location.pathname], headings: [] };
-    const note = () => w.seen.paths.at(-1) !== location.pathname && w.seen.paths.push(location.pathname);
-    for (const method of ['pushState', 'replaceState'] as const) {
-      const original = history[method].bind(history);
-      history[method] = (...args: Parameters<History['pushState']>) => {
-        original(...args);
-        note();
-      };
-    }
-    addEventListener('popstate', note);
-    new MutationObserver(() => {
-      for (const h of document.querySelectorAll('h1')) {
-        const text = h.textContent ?? '';
-        if (w.seen.headings.at(-1) !== text) w.seen.headings.push(text);
+  // Every path the app is at, every h1 it paints and what the page area says, recorded in the page as
+  // they happen: a mutation's record runs before the browser can paint what it changed.
+  await page.addInitScript(
+    ({ opening }) => {
+      const w = window as unknown as { seen: Seen };
+      w.seen = { paths: [location.pathname], headings: [], main: [] };
+      const note = () => w.seen.paths.at(-1) !== location.pathname && w.seen.paths.push(location.pathname);
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = history[method].bind(history);
+        history[method] = (...args: Parameters<History['pushState']>) => {
+          original(...args);
+          note();
+        };
       }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  const seen = () => page.evaluate(() => (window as unknown as { seen: { paths: string[]; headings: string[] } }).seen);
+      addEventListener('popstate', note);
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('h1')) {
+          const text = h.textContent ?? '';
+          if (w.seen.headings.at(-1) !== text) w.seen.headings.push(text);
+        }
+        // The page area as a user reads it: blank, the loading status, or the page by its h1.
+        const main = document.querySelector('main');
+        if (!main) return;
+        const text = main.innerText.trim();
+        const state = !text
+          ? 'blank'
+          : text.includes(opening)
+            ? opening
+            : (main.querySelector('h1')?.textContent ?? text);
+        if (w.seen.main.at(-1) !== state) w.seen.main.push(state);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    },
+    { opening: bookmarkMessages.openingLibrary },
+  );
+  const seen = () => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -91,9 +108,12 @@ test('an empty account goes to the import page without showing another page firs
   const arrival = await seen();
   expect(arrival.headings.filter((h) => h !== 'Login')).toEqual(['Import Bookmarks']);
   expect(arrival.paths).toEqual(['/login', '/categories', '/import-bookmarks']);
+  // From the sign-in on, the page area said what was happening until the import page showed: never blank.
+  const afterLogin = arrival.main.slice(arrival.main.lastIndexOf('Login') + 1);
+  expect(afterLogin).toEqual([bookmarkMessages.openingLibrary, 'Import Bookmarks']);
 
   await page.evaluate(() => {
-    (window as unknown as { seen: { paths: string[] } }).seen.paths = [location.pathname];
+    (window as unknown as { seen: Seen }).seen.paths = [location.pathname];
   });
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();

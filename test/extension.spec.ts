@@ -47,7 +47,13 @@ test('signs in from the popup, saves the page with one click, shows it in the we
   await expect(card.getByRole('link', { name: 'Feeds test page' })).toBeVisible();
   // The drawer shows the extension link only in Chrome or Edge: Chromium gets it.
   await web.getByRole('button', { name: 'Open menu' }).click();
-  await expect(web.getByRole('link', { name: 'Get the Chrome extension' })).toBeVisible();
+  const store = web.getByRole('link', { name: 'Get the Chrome extension' });
+  await expect(store).toBeVisible();
+  // This server's own page, not a store search for a build the store does not have (issue 26).
+  await expect(store).toHaveAttribute('href', '/extension');
+  await store.click();
+  await expect(web).toHaveURL(`${ext.server.url}/extension`);
+  await expect(web.getByRole('heading', { level: 1, name: 'Get the browser extension' })).toBeVisible();
 
   // The popup again on the same page: it says where the page is saved and offers Edit instead.
   const again = await ext.openPopup(tabId);

@@ -11,6 +11,8 @@ import { seriousViolations } from './testing/site.js';
 const slow = { timeout: 15_000 };
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const group = 'Softwareentwicklungsteams';
+/** Listed after `group`, which the workspace page opens first (groups go by name). */
+const otherGroup = 'Vertriebsinnendienstteams';
 /** Within the bookmarks' 50 characters: what a person may type, with no space to wrap at. */
 const typed = (title: string) => title.replace(/\s+/g, '').slice(0, 50);
 /** Eight sources, as a reader of a few sites has: enough to fill a phone's screen with the source list. */
@@ -49,27 +51,39 @@ test.beforeAll(async ({ playwright }) => {
     folder: [longCategories[i % longCategories.length]!],
   }));
   await importItems(api, items);
-  const list = (await (await api.get('/api/bookmarks?pageSize=200')).json()) as { items: { id: string }[] };
+  const list = (await (await api.get('/api/bookmarks?pageSize=200')).json()) as {
+    items: { id: string; title: string }[];
+  };
   expect(list.items).toHaveLength(items.length);
   for (const { id } of list.items.slice(0, 6)) {
     const res = await api.patch(`/api/bookmarks/${id}`, { data: { favourite: true } });
     expect(res.status()).toBe(200);
   }
-  // Real feeds of all kinds, each of this run only: the server keeps each address's last answer for everyone.
+  // Real feeds of all kinds on the longest imported titles, added as a user does in Edit: the title
+  // keeps its length, and the RSS page names each source by it. Each feed address is this run's own:
+  // the server keeps each address's last answer for everyone.
   for (const [i, file] of feeds.entries()) {
+    const { id } = list.items.find((b) => b.title === titles[i])!;
     const rssFeed = fixtureUrl(`/feeds/${file}?run=layout-${process.pid}-${Date.now()}-${i}`);
-    const res = await api.post('/api/bookmarks', {
-      data: { link: `https://feed-${i}.example.com/`, title: typed(titles[i]!), category: longCategories[0], rssFeed },
-    });
-    expect(res.status(), await res.text()).toBe(201);
+    const res = await api.patch(`/api/bookmarks/${id}`, { data: { rssFeed } });
+    expect(res.status(), await res.text()).toBe(200);
+    expect(((await res.json()) as { title: string }).title).toBe(titles[i]);
   }
 
-  const created = await api.post('/api/groups', { data: { name: group } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { group: made } = (await created.json()) as { group: { id: string } };
+  // Two groups the member owns, so that Move shows; links with long titles and feeds (See RSS Feed).
+  const groupIds: string[] = [];
+  for (const name of [group, otherGroup]) {
+    const created = await api.post('/api/groups', { data: { name } });
+    expect(created.status(), await created.text()).toBe(201);
+    groupIds.push(((await created.json()) as { group: { id: string } }).group.id);
+  }
   for (const [i, title] of titles.slice(0, 8).entries()) {
-    const res = await api.post(`/api/groups/${made.id}/links`, {
-      data: { link: `https://team-${i}.example.com/`, title: i % 2 ? title.slice(0, 50) : typed(title) },
+    const res = await api.post(`/api/groups/${groupIds[0]}/links`, {
+      data: {
+        link: `https://team-${i}.example.com/`,
+        title: i % 2 ? title.slice(0, 50) : typed(title),
+        rssFeed: i % 2 ? null : fixtureUrl(`/feeds/${feeds[i]}`),
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -133,8 +147,13 @@ const pages: { path: () => string; ready: (page: Page) => Promise<void>; rows: b
   },
   {
     path: () => '/teams/workspace',
-    ready: (page) =>
-      expect(page.getByRole('list', { name: `Links of ${group}` }).getByRole('listitem')).toHaveCount(8, slow),
+    ready: async (page) => {
+      const links = page.getByRole('list', { name: `Links of ${group}` });
+      await expect(links.getByRole('listitem')).toHaveCount(8, slow);
+      // Every action a row can offer is there: the checks below see them all.
+      await expect(links.getByRole('button', { name: 'See RSS Feed' })).toHaveCount(4);
+      await expect(links.getByRole('button', { name: /^Move / })).toHaveCount(8);
+    },
     rows: true,
   },
   {
@@ -171,6 +190,17 @@ for (const { path, ready, rows } of pages) {
     }
   });
 }
+
+// Opened on a phone, not made narrower from a laptop's width: the first layout at 400 px is its own.
+test('/categories opened at 400 px fits the window and its rows keep their buttons on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 900 });
+  await page.goto('/categories');
+  await pages[0]!.ready(page);
+  const problems = await settledLayout(page);
+  expect(problems.overflow, 'pixels wider than the window at 400 px').toBe(0);
+  expect(problems.cutOff).toEqual([]);
+  expect(problems.buttons).toBeGreaterThan(0);
+});
 
 /** layoutProblems once two readings a frame apart agree: the layout has followed a resize. */
 async function settledLayout(page: Page) {

@@ -28,8 +28,17 @@ export function realisticTitles(): string[] {
   return [...real, ...unbroken];
 }
 
-/** Category names of the longest kind the import makes (25 characters), with no space to wrap at. */
-export const longCategories = ['Internationalisationsplan', 'Softwareentwicklungsteams', 'Reading', 'Work'];
+/**
+ * Category names with no space to wrap at: 25 characters, the most a person may type, and a folder
+ * name an import keeps whole with its punctuation (issue 26), as long as real nested folders get.
+ */
+export const longCategories = [
+  'Internationalisationsplan',
+  'Softwareentwicklungsteams',
+  'Reading',
+  'Work',
+  'Selbstgehostete-Dienste/Heimautomatisierung&Netzwerkinfrastruktur',
+];
 
 /** Saves links through the JSON import (the extension's way in) and waits for its job to finish. */
 export async function importItems(
@@ -47,36 +56,54 @@ export async function importItems(
 }
 
 /**
- * What a page shows that is wider than the window or cut off: the document's extra width, and
- * every visible button in a row (a list item or an article of `main`) that is outside the window or
- * outside a box that clips it (a card with overflow hidden cuts off its buttons while the page
- * itself still fits).
+ * What a page shows that is wider than the window or cut off: the document's extra width; every
+ * visible control of `main` (button, link, chip, field) that is outside the window or outside a box
+ * that clips it (a card with overflow hidden cuts off its buttons while the page itself still
+ * fits); and every row (a list item or an article) with buttons of which none is on screen, as the
+ * category cards' rows were at 400 px (issue 26). `buttons` counts the rows' buttons on screen.
+ * Runs in the page: self-contained.
  */
 export function layoutProblems(): { overflow: number; rows: number; buttons: number; cutOff: string[] } {
   const root = document.documentElement;
   const width = root.clientWidth;
-  const rows = [...document.querySelectorAll('main li, main article')].filter((r) => r.querySelector('button'));
+  const controls = 'button, a[href], input, select, textarea, [role="button"], [tabindex="0"], .MuiChip-root';
+  const nameOf = (el: Element) =>
+    (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60) || el.tagName.toLowerCase();
+  // Shown at all: laid out, not hidden, and more than the 1 px of a visually hidden input.
+  const shown = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 1 && box.height > 1 && el.checkVisibility({ visibilityProperty: true });
+  };
+  /** Why the control is not wholly on screen, or null when it is. */
+  const whereCut = (el: Element): string | null => {
+    const box = el.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > width + 0.5)
+      return `${nameOf(el)} at ${Math.round(box.left)}-${Math.round(box.right)} of ${width}`;
+    for (let up = el.parentElement; up && up !== root; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX === 'visible') continue;
+      const clip = up.getBoundingClientRect();
+      if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5)
+        return `${nameOf(el)} clipped by a box at ${Math.round(clip.left)}-${Math.round(clip.right)}`;
+    }
+    return null;
+  };
+
   const cutOff: string[] = [];
+  const onScreen = new Set<Element>();
+  for (const el of document.querySelectorAll(`main :is(${controls})`)) {
+    if (!shown(el)) continue;
+    const cut = whereCut(el);
+    if (cut) cutOff.push(cut);
+    else onScreen.add(el);
+  }
+  const rows = [...document.querySelectorAll('main li, main article')].filter(
+    (r) => r.querySelector('button') && shown(r),
+  );
   let buttons = 0;
   for (const row of rows) {
-    for (const button of row.querySelectorAll('button')) {
-      const box = button.getBoundingClientRect();
-      if (box.width === 0 || getComputedStyle(button).visibility === 'hidden') continue;
-      buttons++;
-      const name = button.getAttribute('aria-label') ?? button.textContent ?? '';
-      if (box.left < -0.5 || box.right > width + 0.5) {
-        cutOff.push(`${name} at ${Math.round(box.left)}-${Math.round(box.right)} of ${width}`);
-        continue;
-      }
-      for (let up = button.parentElement; up && up !== root; up = up.parentElement) {
-        if (getComputedStyle(up).overflowX === 'visible') continue;
-        const clip = up.getBoundingClientRect();
-        if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
-          cutOff.push(`${name} clipped by a box at ${Math.round(clip.left)}-${Math.round(clip.right)}`);
-          break;
-        }
-      }
-    }
+    const visible = [...row.querySelectorAll('button')].filter((b) => onScreen.has(b)).length;
+    if (!visible) cutOff.push(`no action button on screen in the row "${nameOf(row)}"`);
+    buttons += visible;
   }
   return { overflow: root.scrollWidth - width, rows: rows.length, buttons, cutOff };
 }

@@ -27,9 +27,11 @@ export async function openPage(page: Page, path: string, heading: string) {
 /**
  * The violations axe rates serious or critical, as readable lines, and in the same run any of
  * `alsoRules` whatever its impact (heading-order is only 'moderate'): one axe run, not two.
+ * `within` limits the run to what a selector matches: an open dialog, once the page behind it (which
+ * a modal dialog hides from assistive technology) has been checked at the same width.
  */
-export async function seriousViolations(page: Page, alsoRules: string[] = []): Promise<string[]> {
-  const violations = await axeViolations(page);
+export async function seriousViolations(page: Page, alsoRules: string[] = [], within?: string): Promise<string[]> {
+  const violations = await axeViolations(page, undefined, within);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRules.includes(v.id))
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -41,7 +43,7 @@ export async function ruleViolations(page: Page, rules: string[]): Promise<strin
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-async function axeViolations(page: Page, rules?: string[]) {
+async function axeViolations(page: Page, rules?: string[], within?: string) {
   // MUI fades dialogs, notices and drawers in: axe blends a half-shown element into what is behind
   // it and reports contrast that no user sees. Checked once every finite animation has ended
   // (spinners run forever and are left alone).
@@ -51,6 +53,7 @@ async function axeViolations(page: Page, rules?: string[]) {
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
   const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
   const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
   return violations;
 }

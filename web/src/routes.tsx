@@ -1,14 +1,16 @@
+import { siteMessages } from '@linkhive/shared/domain';
 import type { RouteObject } from 'react-router';
 import { useRoutes } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/home/HomePage';
-import { lazyPage } from './routing/lazyPage';
+import { lazyPage, preloadPage } from './routing/lazyPage';
 import { RequireAuth } from './routing/RequireAuth';
 
 const loadCategoriesPage = () => import('./pages/bookmarks/CategoriesPage').then((m) => m.CategoriesPage);
 const loadFavouritesPage = () => import('./pages/bookmarks/FavouritesPage').then((m) => m.FavouritesPage);
 const loadImportPage = () => import('./pages/import/ImportPage').then((m) => m.ImportPage);
-const loadLibraryPages = () => Promise.all([loadCategoriesPage(), loadFavouritesPage()]);
+const loadLibraryPages = () => Promise.all([preloadPage(loadCategoriesPage), preloadPage(loadFavouritesPage)]);
+const preloadImportPage = () => preloadPage(loadImportPage);
 
 // The landing page and the shell around it are the only code a first visit to / loads; every other
 // page comes in its own chunk when it is first opened (the service worker then keeps them offline).
@@ -99,17 +101,21 @@ export const routes: RouteObject[] = [
             // An account without bookmarks goes to the import page before either page paints.
             // Loaded with the pages it guards: its library store (and the API client's schemas) stay
             // out of the landing page's download.
-            element: lazyPage('library', () =>
-              import('./routing/RequireLibrary').then(
-                ({ RequireLibrary }) =>
-                  function LibraryGuard() {
-                    return <RequireLibrary preload={loadLibraryPages} preloadImport={loadImportPage} />;
-                  },
-              ),
+            element: lazyPage(
+              'library',
+              () =>
+                import('./routing/RequireLibrary').then(
+                  ({ RequireLibrary }) =>
+                    function LibraryGuard() {
+                      return <RequireLibrary preload={loadLibraryPages} preloadImport={preloadImportPage} />;
+                    },
+                ),
+              // The guard's own status, said from the first frame: one message until the page shows.
+              siteMessages.openingLibrary,
             ),
             children: [
-              { path: 'categories', element: lazyPage('categories', loadCategoriesPage) },
-              { path: 'favourites', element: lazyPage('favourites', loadFavouritesPage) },
+              { path: 'categories', element: lazyPage('categories', loadCategoriesPage, siteMessages.openingLibrary) },
+              { path: 'favourites', element: lazyPage('favourites', loadFavouritesPage, siteMessages.openingLibrary) },
             ],
           },
           {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants.js';
+import { siteMessages } from './site.js';
 
 /** An example home address for the messages where the original wording left one out as `{host}`. */
 export const exampleHosts = ['https://www.example.com', 'https://example.com'] as const;
@@ -17,6 +18,7 @@ export const bookmarkMessages = {
   categoryTooLong: 'Name must be less than 25 characters',
   // Not in the spec, which sets no length for addresses: the title's wording for the same kind of rule.
   addressTooLong: `Maximum character count of ${limits.addressMax} has been exceeded`,
+  categoryNameTooLong: `Maximum character count of ${limits.importedCategoryMax} has been exceeded`,
   duplicateLink: 'This link has already been added to your bookmarks',
   addFailed: 'Failed to add link',
   notFound: 'This bookmark does not exist',
@@ -36,8 +38,8 @@ export const bookmarkMessages = {
   deleteConfirm: (title: string) => `Delete ${title}? This cannot be undone.`,
   clipboardFailed: 'The clipboard could not be read. Paste the address into the field instead.',
   screenshotAfterSave: 'A screenshot of the page will be taken after saving.',
-  /** While /categories or /favourites checks whether the user has any bookmarks (issue 26). */
-  openingLibrary: 'Opening your bookmarks…',
+  /** Kept with the site's texts, which the landing page's code carries: its loading state says it first. */
+  openingLibrary: siteMessages.openingLibrary,
   screenshotPending: 'Taking a screenshot…',
   screenshotRemoved: 'The screenshot will be removed when you save.',
 } as const;
@@ -86,6 +88,17 @@ export const categorySchema = z
   .max(limits.customCategoryMax, bookmarkMessages.categoryTooLong)
   .transform((v) => capitaliseFirst(v.replace(/\s+/g, ' ')));
 
+/**
+ * A category picked from the user's own: required, and kept as it is, since an import keeps folder
+ * names whole (limits.importedCategoryMax). A name that is not one of the user's categories yet is
+ * new and follows categorySchema; the server checks which it is (bookmarks service).
+ */
+export const pickedCategorySchema = z
+  .string({ error: bookmarkMessages.categoryRequired })
+  .trim()
+  .min(1, bookmarkMessages.categoryRequired)
+  .max(limits.importedCategoryMax, bookmarkMessages.categoryNameTooLong);
+
 export const rssSchema = z
   .string()
   .trim()
@@ -123,7 +136,6 @@ export const pageTitleSchema = z
 
 const newBookmarkFields = {
   link: linkSchema(bookmarkMessages.linkInvalid),
-  category: categorySchema,
   favourite: z.boolean().default(false),
   rssFeed: rssSchema,
   promotor: promotorSchema,
@@ -135,20 +147,22 @@ const newBookmarkFields = {
  * save, context menu, shortcut or 'Save all tabs' took it from the browser with nobody to shorten
  * it, so it is kept whole, as imports keep theirs; the person may shorten it later in the dialogs.
  */
-export const createBookmarkSchema = z.discriminatedUnion(
-  'titleFrom',
-  [
-    z.object({ ...newBookmarkFields, title: titleSchema, titleFrom: z.literal('typed').optional() }),
-    z.object({ ...newBookmarkFields, title: pageTitleSchema, titleFrom: z.literal('page') }),
-  ],
-  { error: "titleFrom is 'typed' or 'page'" },
-);
+const createBookmarkSchemaWith = (category: typeof pickedCategorySchema | typeof categorySchema) =>
+  z.discriminatedUnion(
+    'titleFrom',
+    [
+      z.object({ ...newBookmarkFields, category, title: titleSchema, titleFrom: z.literal('typed').optional() }),
+      z.object({ ...newBookmarkFields, category, title: pageTitleSchema, titleFrom: z.literal('page') }),
+    ],
+    { error: "titleFrom is 'typed' or 'page'" },
+  );
+export const createBookmarkSchema = createBookmarkSchemaWith(pickedCategorySchema);
 
 export const updateBookmarkSchema = z
   .object({
     link: linkSchema(bookmarkMessages.editLinkInvalid),
     title: titleSchema,
-    category: categorySchema,
+    category: pickedCategorySchema,
     favourite: z.boolean(),
     rssFeed: rssSchema,
   })
@@ -160,8 +174,9 @@ export const updateBookmarkSchema = z
  * category or address can be changed without cutting it (issue 26); the form then sends only the
  * fields that changed. A title the person edits follows the rule again.
  */
-export function updateBookmarkSchemaFor(current: { title: string }) {
+export function updateBookmarkSchemaFor(current: { title: string }, categoryMode: CategoryMode = 'pick') {
   return updateBookmarkSchema.extend({
+    category: (categoryMode === 'custom' ? categorySchema : pickedCategorySchema).optional(),
     title: z
       .string({ error: bookmarkMessages.titleRequired })
       .trim()
@@ -169,6 +184,27 @@ export function updateBookmarkSchemaFor(current: { title: string }) {
       .refine((v) => v === current.title || v.length <= limits.titleMax, bookmarkMessages.titleTooLong)
       .optional(),
   });
+}
+
+/** How the add and edit forms take a category: picked from the user's own, or typed as a new one. */
+export type CategoryMode = 'pick' | 'custom';
+
+/** The add form's check: a typed category follows the custom rules, a picked one is kept as it is. */
+export const createBookmarkSchemaFor = (categoryMode: CategoryMode) =>
+  categoryMode === 'custom' ? createBookmarkSchemaWith(categorySchema) : createBookmarkSchema;
+
+/**
+ * The server's check of a category a request names: one the user has is kept as it is (an import
+ * kept its folder's name); a new one follows the custom rules, capitalised. Answers the name to
+ * store, or the message to refuse it with.
+ */
+export function checkCategoryName(
+  name: string,
+  hasCategory: boolean,
+): { category: string; error?: undefined } | { category?: undefined; error: string } {
+  if (hasCategory) return { category: name };
+  const custom = categorySchema.safeParse(name);
+  return custom.success ? { category: custom.data } : { error: custom.error.issues[0]!.message };
 }
 
 export const bulkDeleteSchema = z.object({ ids: z.array(z.string().min(1)).min(1).max(1000) });

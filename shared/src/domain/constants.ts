@@ -12,6 +12,13 @@ export const limits = {
   importedTitleMax: 1000,
   customCategoryMax: 25,
   /**
+   * What an import keeps of a folder name as the category. The spec makes the category the folder
+   * name; letters, digits, spaces and 25 are its rules for a custom category a person types. Real
+   * folders have punctuation ('Self-hosting', 'C++ / Rust') and longer names, and an export must
+   * give them back (issue 26); 100 is the longest category the list filter takes.
+   */
+  importedCategoryMax: 100,
+  /**
    * The longest web address kept (a bookmark's link or RSS address, saved or imported). Browsers
    * open addresses of about 2 MB, but web servers refuse a request line past 8 KB by default
    * (Apache 8,190 bytes, nginx 8 KB buffers), so a longer address opens on almost no site; real

@@ -13,6 +13,10 @@ export const metaDescriptionMax = 160;
 export const siteMessages = {
   updatePrompt: 'A new version is found. Refresh to load it?',
   offline: 'You are offline. Changes will not be saved until you reconnect.',
+  /** While a page's code is on its way (issue 26: the page area stood blank meanwhile). */
+  loadingPage: 'Loading the page…',
+  /** While /categories or /favourites checks whether the user has any bookmarks (issue 26). */
+  openingLibrary: 'Opening your bookmarks…',
 } as const;
 
 /** Cuts a description to the spec's 160 characters, on a word boundary when one is near, with an ellipsis. */

@@ -59,7 +59,9 @@ export function AppLayout() {
           <AddLinkFab showButton={showFab} />
         </Suspense>
       )}
-      {/* Kept clear of the add button, which sits in the bottom right corner. */}
+      {/* Kept clear of the add button, which sits in the bottom right corner. Above the page and its
+          add button, under the drawer and dialogs: the install banner covered the menu's last
+          entries ('Get the Chrome extension') on a laptop's screen. */}
       <Stack
         spacing={1}
         sx={{
@@ -68,7 +70,7 @@ export function AppLayout() {
           right: showFab ? 96 : 16,
           bottom: 16,
           maxWidth: 480,
-          zIndex: (t) => t.zIndex.snackbar,
+          zIndex: (t) => t.zIndex.appBar,
           pointerEvents: 'none',
         }}
       >

@@ -130,21 +130,28 @@ describe('navigation', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   });
 
-  it('offers the extension in the drawer only in Chrome or Edge', async () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0',
-    );
-    fakeServer({ 'GET /api/auth/me': signedOut });
-    renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Linkhive' });
-    const drawer = await openDrawer();
-    const store = drawer.getByRole('link', { name: 'Get the Edge extension' });
-    // This server's own page (issue 26), not a store search in another tab.
-    expect(store.getAttribute('href')).toBe(extensionPagePath);
-    expect(store.getAttribute('target')).toBeNull();
-    expect(drawer.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
-    expect(drawer.queryByRole('button', { name: 'Logout' })).toBeNull();
-  });
+  const agents = {
+    Chrome: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+    Edge: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0',
+  };
+  it.each(Object.entries(agents))(
+    "offers %s its extension in the drawer, on this server's /extension page",
+    async (browser, agent) => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(agent);
+      fakeServer({ 'GET /api/auth/me': signedOut });
+      renderApp('/');
+      await screen.findByRole('heading', { level: 1, name: 'Linkhive' });
+      const drawer = await openDrawer();
+      const store = drawer.getByRole('link', { name: `Get the ${browser} extension` });
+      // This server's own page (issue 26), not a store search in another tab.
+      expect(store.getAttribute('href')).toBe('/extension');
+      expect(extensionPagePath).toBe('/extension');
+      expect(store.getAttribute('target')).toBeNull();
+      expect(drawer.getAllByRole('link', { name: /extension/ })).toHaveLength(1);
+      expect(drawer.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+      expect(drawer.queryByRole('button', { name: 'Logout' })).toBeNull();
+    },
+  );
 
   it('collapses the top bar to the menu button, the logo and the avatar at 600 px or less', async () => {
     const queries: string[] = [];

@@ -1,8 +1,8 @@
 import { bookmarkMessages } from '@linkhive/shared/domain';
-import { Box, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useLibrary } from '../bookmarks/library';
+import { PageLoading } from './lazyPage';
 
 interface Props {
   /** Starts loading the code of the pages behind this guard and of the import page, while the list loads. */
@@ -52,17 +52,19 @@ function LibraryCheck({ preload, preloadImport }: Props) {
     };
   }, [preload, preloadImport]);
 
-  if (arrival === 'empty') return <Navigate to="/import-bookmarks" replace />;
-  if (arrival === 'loading' && !known) {
+  if (arrival === 'empty') {
+    // The status stays up while the router moves on: Navigate draws nothing, and a frame of nothing
+    // is the blank page of issue 26.
     return (
-      <Box
-        role="status"
-        sx={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }}
-      >
-        <CircularProgress size={28} aria-hidden />
-        <Typography>{bookmarkMessages.openingLibrary}</Typography>
-      </Box>
+      <>
+        <PageLoading label={bookmarkMessages.openingLibrary} />
+        <Navigate to="/import-bookmarks" replace />
+      </>
     );
+  }
+  if (arrival === 'loading' && !known) {
+    // The same status as while this guard's code loaded: the text stays put until the page shows.
+    return <PageLoading label={bookmarkMessages.openingLibrary} />;
   }
   return <Outlet />;
 }

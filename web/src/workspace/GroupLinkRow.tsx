@@ -35,15 +35,17 @@ function Action({ label, onClick, children }: { label: string; onClick: () => vo
 /** One link: its site icon, title (opening the site), category and address; owners also edit, move and delete. */
 export function GroupLinkRow({ link, isOwner, paid, canMove, onEdit, onMove, onDelete, onSeeFeed }: Props) {
   return (
-    <ListItem disableGutters sx={{ gap: 1.5, alignItems: 'center' }}>
+    // Wraps as the bookmark rows do: on a phone a long title leaves the buttons no room, so they move
+    // to a line of their own at the right rather than off the screen (issue 26).
+    <ListItem disableGutters sx={{ columnGap: 1.5, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
       <Favicon src={`/api/favicons/${encodeURIComponent(link.domain)}`} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Box sx={{ minWidth: 0, flex: '1 1 8rem' }}>
         <TitleLink title={link.title} href={link.link} />
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {link.category} · {link.link}
         </Typography>
       </Box>
-      <Stack direction="row" sx={{ flexShrink: 0 }}>
+      <Stack direction="row" sx={{ flexShrink: 0, ml: 'auto' }}>
         {paid && link.rssFeed && (
           <Action label="See RSS Feed" onClick={() => onSeeFeed(link)}>
             <RssFeedIcon fontSize="small" />

@@ -273,6 +273,17 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
         .orderBy('category')
         .execute();
     },
+    /** Whether the user has a bookmark in this category, named exactly so. */
+    async hasCategory(userId: string, name: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('bookmark')
+        .select('id')
+        .where('owner', '=', ownerOf(userId))
+        .where('category', '=', name)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     suggested() {
       return db.selectFrom('category_suggestion').select('name').orderBy('name').execute();
     },

@@ -1,5 +1,6 @@
 import {
   bookmarkMessages as m,
+  checkCategoryName,
   domainOf,
   normaliseLink,
   promoMessages,
@@ -55,6 +56,13 @@ export interface BookmarkServiceDeps {
 export function bookmarkService(repo: BookmarkRepository, screenshots: ScreenshotService, deps: BookmarkServiceDeps) {
   const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
 
+  /** The category to store: one the user has as it is, a new one by the custom rules (or refused). */
+  async function categoryFor(userId: string, name: string): Promise<string> {
+    const checked = checkCategoryName(name, await repo.hasCategory(userId, name));
+    if (checked.error !== undefined) throw badRequest(checked.error, 'category');
+    return checked.category;
+  }
+
   async function get(userId: string, id: string): Promise<Bookmark> {
     const row = await repo.find(userId, id);
     if (!row) throw notFound(m.notFound);
@@ -80,6 +88,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       // A share link's slug is untrusted: a bookmark names only a page that exists and is public.
       if (input.promotor && !(await deps.promotorExists(input.promotor)))
         throw badRequest(promoMessages.shareInvalid, 'promotor');
+      const category = await categoryFor(userId, input.category);
       const linkKey = normaliseLink(input.link);
       if (await repo.findByLinkKey(userId, linkKey)) throw duplicate();
       const now = new Date().toISOString();
@@ -89,7 +98,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         link: input.link,
         link_key: linkKey,
         domain: domainOf(input.link),
-        category: input.category,
+        category,
         favourite: input.favourite ? 1 : 0,
         rss_feed: input.rssFeed,
         promotor: input.promotor,
@@ -114,7 +123,8 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       if (!current) throw notFound(m.notFound);
       const changes: Parameters<BookmarkRepository['update']>[2] = { updated_at: new Date().toISOString() };
       if (input.title !== undefined) changes.title = input.title;
-      if (input.category !== undefined) changes.category = input.category;
+      if (input.category !== undefined && input.category !== current.category)
+        changes.category = await categoryFor(userId, input.category);
       if (input.rssFeed !== undefined) changes.rss_feed = input.rssFeed;
       if (input.favourite !== undefined) changes.favourite = input.favourite ? 1 : 0;
       if (input.link !== undefined && input.link !== current.link) {

@@ -1,4 +1,4 @@
-import { capitaliseFirst, domainOfUrl, importedTitle, limits, linkKeyOf } from '@linkhive/shared/domain';
+import { domainOfUrl, importedTitle, limits, linkKeyOf } from '@linkhive/shared/domain';
 
 export const uncategorized = 'Uncategorized';
 
@@ -36,15 +36,15 @@ function webUrl(value: string | undefined): URL | null {
 
 export const webAddress = (value: string | undefined) => webUrl(value)?.toString() ?? null;
 
-/** A folder name as a category: letters, digits and spaces, at most 25, first letter capitalised. */
+/**
+ * A folder name as the category, as the file had it (the spec: 'the category defaults to the folder
+ * name'): its spaces folded as a browser shows them, cut only past limits.importedCategoryMax, so an
+ * export gives the folders back (issue 26). A name with no letter or digit at all is no name.
+ */
 export function categoryFromFolder(name: string | null | undefined): string {
-  const cleaned = (name ?? '')
-    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, limits.customCategoryMax)
-    .trim();
-  return cleaned ? capitaliseFirst(cleaned) : uncategorized;
+  const folded = (name ?? '').replace(/\s+/g, ' ').trim();
+  if (!/[\p{L}\p{N}]/u.test(folded)) return uncategorized;
+  return [...folded].slice(0, limits.importedCategoryMax).join('').trim();
 }
 
 /** ADD_DATE in seconds, milliseconds or microseconds; anything unreadable is now. */

@@ -38,7 +38,10 @@ describe('the Netscape bookmark parser on real exports', () => {
       expect(item.title.length).toBeGreaterThan(0);
       expect(item.title.length).toBeLessThanOrEqual(limits.importedTitleMax);
       expect(item.link).toMatch(/^https?:\/\//);
-      expect(item.category).toMatch(/^[\p{L}\p{N} ]{1,25}$/u);
+      // The folder's name as the file had it, within the cap (issue 26), never blank.
+      expect(item.category.length).toBeGreaterThan(0);
+      expect(item.category.length).toBeLessThanOrEqual(limits.importedCategoryMax);
+      expect(item.category).toBe(item.category.trim());
     }
   });
 
@@ -84,9 +87,9 @@ describe('the Netscape bookmark parser on real exports', () => {
     const r = parseNetscape(html, now);
     expect(r.items.map((i) => [i.title, i.category])).toEqual([
       ['A & B', 'Uncategorized'],
-      ['B', 'Dev tools more'],
+      ['B', 'Dev tools & more'],
       ['C', 'Inner'],
-      ['d.example.com', 'Dev tools more'],
+      ['d.example.com', 'Dev tools & more'],
     ]);
     expect(r.duplicatesInFile).toBe(1);
     expect(r.skippedNotWeb).toBe(2);
@@ -106,9 +109,14 @@ describe('the Netscape bookmark parser on real exports', () => {
     expect(addDate(undefined, now)).toBe(now.toISOString());
   });
 
-  it('turns folder names into valid categories', () => {
-    expect(categoryFromFolder('bookmarks bar')).toBe('Bookmarks bar');
-    expect(categoryFromFolder('C++ / Rust: systems programming')).toBe('C Rust systems programmin');
+  it('keeps folder names as the file had them, for the export to give back (issue 26)', () => {
+    expect(categoryFromFolder('bookmarks bar')).toBe('bookmarks bar');
+    expect(categoryFromFolder('Self-hosting')).toBe('Self-hosting');
+    expect(categoryFromFolder('C++ / Rust: systems programming')).toBe('C++ / Rust: systems programming');
+    expect(categoryFromFolder('  Reading\n\t list ')).toBe('Reading list');
+    expect(categoryFromFolder(`${'a'.repeat(limits.importedCategoryMax)} and more`)).toHaveLength(
+      limits.importedCategoryMax,
+    );
     expect(categoryFromFolder('!!!')).toBe('Uncategorized');
     expect(categoryFromFolder(null)).toBe('Uncategorized');
   });

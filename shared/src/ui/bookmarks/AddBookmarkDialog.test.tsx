@@ -123,6 +123,15 @@ describe('AddBookmarkDialog', () => {
     expect(props.onSubmit).not.toHaveBeenCalled();
   });
 
+  it("files the link in a category the user has, an imported folder's name kept as it was (issue 26)", () => {
+    const { props } = renderDialog({ categories: ['Work', 'Self-hosting'], initial: { category: 'Self-hosting' } });
+    type('Web address', 'https://yunohost.org/');
+    type('Title', 'YunoHost');
+    create();
+    expect(formErrors()).toEqual([]);
+    expect(props.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ category: 'Self-hosting' }));
+  });
+
   it('switches back from a custom category to the picker', () => {
     renderDialog();
     fireEvent.click(screen.getByRole('button', { name: 'New category' }));

@@ -1,7 +1,13 @@
 import { Box, Button, Stack } from '@mui/material';
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
-import { autoTitle, bookmarkMessages, createBookmarkSchema, limits } from '../../domain/index.js';
+import {
+  autoTitle,
+  bookmarkMessages,
+  createBookmarkSchema,
+  createBookmarkSchemaFor,
+  limits,
+} from '../../domain/index.js';
 import type { PagePreview } from '../../domain/index.js';
 import { BookmarkFields } from './BookmarkFields.js';
 import { FormFailure } from './FormFailure.js';
@@ -90,7 +96,7 @@ export function AddBookmarkForm(props: AddBookmarkFormProps) {
     },
   });
 
-  const submit = draft.submit(createBookmarkSchema, {
+  const submit = draft.submit(createBookmarkSchemaFor(values.categoryMode), {
     extra: { promotor: initial.promotor ?? null },
     fallback: bookmarkMessages.addFailed,
     prepare: (data) => () => onSubmit(data),

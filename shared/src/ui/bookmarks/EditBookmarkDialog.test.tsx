@@ -103,6 +103,21 @@ describe('EditBookmarkDialog', () => {
     expect(all.onSubmit).toHaveBeenCalledWith({ title: 'Renamed' });
   });
 
+  it("keeps an imported folder's name as the category while its title is edited, and checks a typed one (issue 26)", async () => {
+    const all = renderDialog({ bookmark: bookmark({ category: 'Self-hosting' }) });
+    expect(valueOf('Category')).toBe('Self-hosting');
+    type('Title', 'Renamed');
+    await save();
+    expect(formErrors()).toEqual([]);
+    expect(all.onSubmit).toHaveBeenCalledWith({ title: 'Renamed' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'New category' }));
+    type('Custom category', 'Self-hosted apps');
+    await save();
+    expect(messageUnder('Custom category')).toBe(bookmarkMessages.categoryCharacters);
+    expect(all.onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('warns that turning a favourite off removes its screenshot, and sends the change', async () => {
     const all = renderDialog({
       bookmark: bookmark({ favourite: true, screenshot: '/files/screenshots/example.com.png' }),

@@ -52,7 +52,7 @@ export function EditBookmarkForm({
   const { busy } = draft;
   const [confirming, setConfirming] = useState(false);
 
-  const submit = draft.submit(updateBookmarkSchemaFor(bookmark), {
+  const submit = draft.submit(updateBookmarkSchemaFor(bookmark, draft.values.categoryMode), {
     fallback: bookmarkMessages.updateFailed,
     prepare: (data) => {
       const changes = changesTo(bookmark, data);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitForElementToBeRemoved } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, expectShown } from '../../testing/ui.js';
 import { FavouriteCard } from './FavouriteCard.js';
@@ -28,6 +28,24 @@ function renderCard(props: Partial<FavouriteCardProps> = {}) {
 }
 
 describe('FavouriteCard', () => {
+  it.each(['grid', 'list'] as const)(
+    'shows the whole of a long title, cut with an ellipsis on the card, on hover and on keyboard focus (%s)',
+    async (variant) => {
+      const title = 'ChocolateConsumption,CognitiveFunction,andNobelLaureates-Chocolateconsumption';
+      renderCard({ variant, bookmark: bookmark({ favourite: true, title }) });
+      const link = screen.getByRole('link', { name: title });
+      expect(getComputedStyle(link).textOverflow).toBe('ellipsis');
+      expect(getComputedStyle(link).whiteSpace).toBe('nowrap');
+      fireEvent.mouseOver(link);
+      expect((await screen.findByRole('tooltip', {}, { timeout: 2000 })).textContent).toBe(title);
+      fireEvent.mouseLeave(link);
+      await waitForElementToBeRemoved(() => screen.queryByRole('tooltip'), { timeout: 2000 });
+      fireEvent.keyDown(document.body, { key: 'Tab' });
+      act(() => link.focus());
+      expect((await screen.findByRole('tooltip', {}, { timeout: 2000 })).textContent).toBe(title);
+    },
+  );
+
   it.each(['grid', 'list'] as const)('shows the screenshot, link, category and domain (%s)', (variant) => {
     renderCard({ variant });
     const shot = screen.getByRole('img', { name: 'Screenshot of example.com' });

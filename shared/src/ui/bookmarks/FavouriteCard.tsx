@@ -1,4 +1,4 @@
-import { Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { bookmarkMessages } from '../../domain/index.js';
@@ -7,6 +7,7 @@ import { ActionButton } from './ActionButton.js';
 import { BookmarkActionButtons } from './BookmarkActionButtons.js';
 import { Favicon } from './Favicon.js';
 import { RefreshIcon, ShareIcon } from './icons.js';
+import { TitleLink } from './TitleLink.js';
 import type { BookmarkActions } from './bookmarkActions.js';
 
 export interface FavouriteCardProps extends BookmarkActions {
@@ -71,10 +72,9 @@ export function FavouriteCard(props: FavouriteCardProps) {
       {picture}
       <Box sx={{ p: 1.5, minWidth: 0, flex: 1 }}>
         {/* h2: the cards sit right under the page's h1, and headings go down one level at a time. */}
-        <Typography variant="subtitle1" component="h2" noWrap>
-          <Link href={bookmark.link} target="_blank" rel="noopener noreferrer" underline="hover">
-            {bookmark.title}
-          </Link>
+        {/* The title cut by an ellipsis, whole on hover or focus, as in the bookmark and group rows. */}
+        <Typography variant="subtitle1" component="h2">
+          <TitleLink title={bookmark.title} href={bookmark.link} />
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Chip size="small" label={bookmark.category} />

@@ -5,7 +5,9 @@ import { useFirstErrorFocus } from '../useFirstErrorFocus.js';
 import { validate } from '../validation.js';
 import { failureMessage } from './failureMessage.js';
 
-export type CategoryMode = 'pick' | 'custom';
+import type { CategoryMode } from '../../domain/index.js';
+
+export type { CategoryMode };
 
 /** What the add and edit forms hold while the user types. */
 export interface BookmarkDraft {

@@ -95,7 +95,13 @@ export function SearchPage() {
           label="Search bookmarks"
           placeholder="Title, address or category"
         />
-        <Drawer anchor="right" open={filtersOpen} onClose={() => setFiltersOpen(false)}>
+        {/* The drawer is a dialog to assistive technology, and a dialog needs a name: its heading's. */}
+        <Drawer
+          anchor="right"
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          slotProps={{ paper: { 'aria-labelledby': 'search-filters-title' } }}
+        >
           <Stack spacing={2} sx={{ width: 300, p: 2 }} component="section" aria-labelledby="search-filters-title">
             <Typography id="search-filters-title" variant="h6" component="h2">
               Filters

@@ -120,10 +120,11 @@ export function MembersDialog({ group, open, version, onClose }: Props) {
                 />
                 <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', right: 48 }}>
                   <Chip size="small" label={member.role === 'owner' ? 'Owner' : 'Member'} variant="outlined" />
+                  {/* Pending in the text colour: the warning orange reads at 3:1 on white, too faint. */}
                   <Chip
                     size="small"
                     label={member.status === 'active' ? 'Active' : 'Pending'}
-                    color={member.status === 'active' ? 'success' : 'warning'}
+                    color={member.status === 'active' ? 'success' : 'default'}
                     variant="outlined"
                   />
                 </Stack>
