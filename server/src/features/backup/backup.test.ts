@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { ownerTag } from '../../db/search-index-words.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diskFileStore } from '../../integrations/files/index.js';
 import { startTestServer } from '../../testing/harness.js';
@@ -64,8 +65,12 @@ describe('backupSqlite', () => {
         const ids = new Set(copy.prepare('select id from bookmark').pluck().all() as string[]);
         expect(before.filter((id) => !ids.has(id))).toEqual([]);
         expect(manifest.counts).toEqual({ users: 1, bookmarks: ids.size });
-        // The search index came along: the copy finds a save by a word of its title.
-        const found = copy.prepare("select count(*) from bookmark_fts where bookmark_fts match 'page'").pluck().get();
+        // The search index came along: the copy finds a save by a word of its title (tagged with its owner).
+        const owner = copy.prepare('select id from owner').pluck().get() as number;
+        const found = copy
+          .prepare('select count(*) from bookmark_fts where bookmark_fts match ?')
+          .pluck()
+          .get(`"${ownerTag(owner)}page"`);
         expect(found).toBe(ids.size);
       } finally {
         copy.close();
