@@ -20,9 +20,29 @@ describe.each(testDialects)('deleting a big group on %s', (dialect) => {
   const groupIds = async (agent: TestServer['agent'] extends () => infer A ? A : never) =>
     ((await agent.get('/api/groups')).body.items as { id: string }[]).map((g) => g.id);
 
+  it('leaves other groups and their links alone', async () => {
+    const { owner, outsider, group, outsiderGroup } = await trio(t, 'Doomed');
+    const mine = await createGroup(owner.agent, 'Kept');
+    await insertLinks(t, group.id, owner.id, 50, 'doomed');
+    await insertLinks(t, mine.id, owner.id, 20, 'kept');
+    await insertLinks(t, outsiderGroup.id, outsider.id, 10, 'other');
+    expect((await owner.agent.delete(`/api/groups/${group.id}`)).status).toBe(200);
+    await groupPurge(groupRepository(t.server.database.db, t.server.database.dialect), { batch: 7 }).run({
+      groupId: group.id,
+    });
+    expect([
+      await storedLinks(t, group.id),
+      await storedLinks(t, mine.id),
+      await storedLinks(t, outsiderGroup.id),
+    ]).toEqual([0, 20, 10]);
+  });
+
   it('answers at once, hides the group from every member, then removes its links in batches', async () => {
     const { owner, member, outsider, group } = await trio(t, 'Huge');
     await insertLinks(t, group.id, owner.id, 5000);
+    // The purge is run below by the test, at the moment it chooses (a process that died after one
+    // batch): the server's own job worker stops here, or it could purge first. Last test of the file.
+    await t.server.stopBackground();
     expect((await member.agent.get('/api/groups')).body.items).toEqual([
       expect.objectContaining({ id: group.id, linkCount: 5000 }),
     ]);
@@ -67,22 +87,5 @@ describe.each(testDialects)('deleting a big group on %s', (dialect) => {
     expect(row).toBeUndefined();
     // Running it again (a retry after the work was done) is harmless.
     await groupPurge(repo).run({ groupId: group.id });
-  });
-
-  it('leaves other groups and their links alone', async () => {
-    const { owner, outsider, group, outsiderGroup } = await trio(t, 'Doomed');
-    const mine = await createGroup(owner.agent, 'Kept');
-    await insertLinks(t, group.id, owner.id, 50, 'doomed');
-    await insertLinks(t, mine.id, owner.id, 20, 'kept');
-    await insertLinks(t, outsiderGroup.id, outsider.id, 10, 'other');
-    expect((await owner.agent.delete(`/api/groups/${group.id}`)).status).toBe(200);
-    await groupPurge(groupRepository(t.server.database.db, t.server.database.dialect), { batch: 7 }).run({
-      groupId: group.id,
-    });
-    expect([
-      await storedLinks(t, group.id),
-      await storedLinks(t, mine.id),
-      await storedLinks(t, outsiderGroup.id),
-    ]).toEqual([0, 20, 10]);
   });
 });
