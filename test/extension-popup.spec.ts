@@ -2,13 +2,13 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import { bookmarkMessages as m, extensionMessages, extensionPagePath } from '../shared/src/domain/index.js';
 import { freePort } from '../server/src/testing/free-port.js';
 import { fixtureUrl } from './testing/accounts.js';
 import { baseChromiumArgs, chromiumPath } from './testing/chromium.js';
 import { expect, storeExtensionDir, test, type ExtensionHelpers, type Linkhive } from './testing/extension.js';
+import { runAxe } from './testing/axe.js';
 
 // The popup's one-click save, the options page's server check and the features beyond the peers
 // (save all tabs, address-bar search, the popup's shortcut), in the built extension against a real
@@ -27,7 +27,7 @@ async function axeFindings(page: Page): Promise<string[]> {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await runAxe(page);
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 

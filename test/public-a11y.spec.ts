@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { siteMessages } from '../shared/src/domain/site.js';
 import { openPage, publicPages, seriousViolations } from './testing/site.js';
+import { runAxe } from './testing/axe.js';
 
 // The spec's mobile layout starts at 600 px; every page must work there as well as on a desktop.
 // One visit a page, checked at 1280 px and again with the window narrowed to 600 px.
@@ -50,4 +51,18 @@ test('the yearly prices, the QR tool with its messages and the notices pass axe 
   await expect(page.getByText(siteMessages.offline)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await context.setOffline(false);
+});
+
+test('the axe run the checks use finds what axe finds: a picture without words, faint text, a nameless button', async ({
+  page,
+}) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Axe check</title></head><body><main>
+    <h1>Axe check</h1><img src="data:image/png;base64,iVBORw0KGgo=">
+    <p style="color:#bbb;background:#fff">Faint text</p><button></button>
+    <section id="part"><button>Named</button><a href="#"></a></section></main></body></html>`);
+  const ids = (await runAxe(page)).map((v) => v.id).sort();
+  expect(ids).toEqual(expect.arrayContaining(['button-name', 'color-contrast', 'image-alt', 'link-name']));
+  // Asked again in the same page (axe already in it), and within one part of it.
+  expect((await runAxe(page, { within: '#part' })).map((v) => v.id)).toEqual(['link-name']);
+  expect((await runAxe(page, { rules: ['image-alt'] })).map((v) => v.id)).toEqual(['image-alt']);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { runAxe } from './axe.js';
 
 /** The public pages of the site, each with the h1 it must show. */
 export const publicPages = [
@@ -52,10 +52,7 @@ async function axeViolations(page: Page, rules?: string[], within?: string) {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
-  return violations;
+  return runAxe(page, { rules, within });
 }
 
 /** Waits until the service worker controls the page, as it does from the second visit on. */
