@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from './index.js';
-import { letWaitingWritersGo, waitingWriters } from './write-turns.js';
+import { letWaitingWritersGo, nextSliceRows, waitingFor, waitingWriters } from './write-turns.js';
 
 // The import worker writes slice after slice; a request that finds the write lock taken must get
 // it between two slices, not after the last one (issue 27: up to 1.9 s for another user's save).
@@ -61,5 +61,31 @@ describe('writers waiting for SQLite’s write lock', () => {
     } finally {
       Atomics.sub(counter, 0, 1);
     }
+  });
+
+  it('tells the worker a writer waited during its slice, even one that got the lock before it looked', async () => {
+    const fresh = waitingWriters();
+    expect(await letWaitingWritersGo(fresh)).toBe(false);
+    await waitingFor(fresh, async () => {});
+    expect(Atomics.load(fresh, 0)).toBe(0);
+    expect(await letWaitingWritersGo(fresh)).toBe(true);
+    // Told once: the next slice starts with no one having waited.
+    expect(await letWaitingWritersGo(fresh)).toBe(false);
+  });
+});
+
+describe('the rows of an import’s next slice', () => {
+  it('grow back to 2,000 while no one waits to write', () => {
+    expect(nextSliceRows(2000, 500, false)).toBe(2000);
+    expect(nextSliceRows(400, 40, false)).toBe(800);
+    expect(nextSliceRows(1500, 40, false)).toBe(2000);
+  });
+
+  it('fit in about 40 ms while others wait, between 200 and 2,000 rows, at most twice the last', () => {
+    expect(nextSliceRows(2000, 200, true)).toBe(400);
+    expect(nextSliceRows(2000, 20, true)).toBe(2000);
+    expect(nextSliceRows(400, 10, true)).toBe(800);
+    expect(nextSliceRows(2000, 5000, true)).toBe(200);
+    expect(nextSliceRows(200, 0, true)).toBe(400);
   });
 });
