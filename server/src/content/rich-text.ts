@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { IOptions } from 'sanitize-html';
-import { Parser } from 'htmlparser2';
+import { htmlparser2 } from './html-parser.js';
 
 type ListTag = 'ol' | 'ul';
 
@@ -130,7 +130,7 @@ function rewrite(clean: string): { html: string; text: string } {
     text.add(run);
   };
 
-  const parser = new Parser(
+  const parser = new (htmlparser2().Parser)(
     {
       ontext: (piece) => void (pending += piece),
       onopentag(name, attribs) {

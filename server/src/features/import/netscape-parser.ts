@@ -1,4 +1,4 @@
-import { Tokenizer } from 'htmlparser2';
+import { htmlparser2 } from '../../content/html-parser.js';
 import { createLinkCollector, webAddress, type ParseResult } from './link-collector.js';
 
 export { addDate, categoryFromFolder, createLinkCollector, uncategorized } from './link-collector.js';
@@ -125,7 +125,7 @@ export function createNetscapeParser(now = new Date()) {
     else if (anchor) anchorText = appendCapped(anchorText, value, maxTextChars);
   }
 
-  const tokenizer = new Tokenizer(
+  const tokenizer = new (htmlparser2().Tokenizer)(
     { xmlMode: false, decodeEntities: true },
     {
       ontext: (start, end) => text(slice(start, end)),

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { htmlparser2 } from '../../content/html-parser.js';
 
 const skipped = new Set(['script', 'style', 'noscript', 'template']);
 const blocks = new Set(['p', 'br', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote']);
@@ -20,7 +20,7 @@ export function readHtml(html: string): HtmlText {
   let text = '';
   let firstImage: string | null = null;
   let hidden = 0;
-  const parser = new Parser(
+  const parser = new (htmlparser2().Parser)(
     {
       onopentag(name, attrs) {
         if (skipped.has(name)) hidden++;

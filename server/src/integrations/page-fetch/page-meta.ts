@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { htmlparser2 } from '../../content/html-parser.js';
 
 export interface FeedLink {
   href: string;
@@ -31,7 +31,7 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta {
   const raw: { href: string; title: string | null; type: string | null }[] = [];
   const rawIcons: string[] = [];
 
-  const parser = new Parser(
+  const parser = new (htmlparser2().Parser)(
     {
       onopentag(name, attrs) {
         if (name === 'svg') inSvg++;
