@@ -1,5 +1,7 @@
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const special = /[&<>"']/;
+// Most titles and addresses have nothing to escape: they are returned as they are, unscanned twice.
+const escapeHtml = (s: string) => (special.test(s) ? s.replace(/[&<>"']/g, (c) => entities[c]!) : s);
 
 export interface ExportRow {
   title: string;
@@ -11,7 +13,23 @@ export interface ExportRow {
   updated_at: string;
 }
 
-const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+/**
+ * ISO times as the file's seconds, keeping the last answer. Rows of one import share their save
+ * time and often their dates, so each column gets its own: most rows then parse no date at all.
+ */
+function secondsOf(): (iso: string) => number {
+  let lastIso = '';
+  let lastSeconds = 0;
+  return (iso) => {
+    if (iso !== lastIso) {
+      lastSeconds = Math.floor(new Date(iso).getTime() / 1000);
+      lastIso = iso;
+    }
+    return lastSeconds;
+  };
+}
+const created = secondsOf();
+const updated = secondsOf();
 
 export const netscapeHeader = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <!-- This is an automatically generated file.
@@ -26,19 +44,14 @@ export const netscapeHeader = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 export const netscapeFooter = '</DL><p>\n';
 
 export function folderOpen(name: string, createdAt: string): string {
-  return `    <DT><H3 ADD_DATE="${seconds(createdAt)}">${escapeHtml(name)}</H3>\n    <DL><p>\n`;
+  return `    <DT><H3 ADD_DATE="${created(createdAt)}">${escapeHtml(name)}</H3>\n    <DL><p>\n`;
 }
 
 export const folderClose = '    </DL><p>\n';
 
 /** One link as browsers write it; favourites carry TAGS="favourite" and feeds FEEDURL, which our import reads back. */
 export function bookmarkLine(b: ExportRow): string {
-  const attrs = [
-    `HREF="${escapeHtml(b.link)}"`,
-    `ADD_DATE="${seconds(b.created_at)}"`,
-    `LAST_MODIFIED="${seconds(b.updated_at)}"`,
-  ];
-  if (Number(b.favourite) === 1 || b.favourite === true) attrs.push('TAGS="favourite"');
-  if (b.rss_feed) attrs.push(`FEEDURL="${escapeHtml(b.rss_feed)}"`);
-  return `        <DT><A ${attrs.join(' ')}>${escapeHtml(b.title)}</A>\n`;
+  const favourite = Number(b.favourite) === 1 || b.favourite === true ? ' TAGS="favourite"' : '';
+  const feed = b.rss_feed ? ` FEEDURL="${escapeHtml(b.rss_feed)}"` : '';
+  return `        <DT><A HREF="${escapeHtml(b.link)}" ADD_DATE="${created(b.created_at)}" LAST_MODIFIED="${updated(b.updated_at)}"${favourite}${feed}>${escapeHtml(b.title)}</A>\n`;
 }
