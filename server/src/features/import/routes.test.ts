@@ -184,7 +184,7 @@ describe.each(testDialects)('import on %s', (dialect) => {
 
   it('puts back every bookmark an overwriting import replaced when a later slice fails (issue 27)', async () => {
     const a = await fresh();
-    // 5,000 links: the import saves them 2,000 a transaction, so two slices land before the third fails.
+    // 5,000 links: the import saves them up to 2,000 a transaction, so slices land before one fails.
     const links = generateLinks(5000, { seed: 21 });
     links[4500] = { ...links[4500]!, url: 'https://refused-host.example.com/page' };
     const text = Buffer.from(netscapeFile(links));
@@ -204,8 +204,11 @@ describe.each(testDialects)('import on %s', (dialect) => {
     try {
       const res = await importFile(a, text, 'again.html', { overwrite: 'true' });
       expect(res.job).toMatchObject({ status: 'failed', error: { code: 'import_failed', message: m.failed } });
-      // It had got that far: two slices replaced (their rows were set aside), the third refused.
-      expect(res.job?.processed).toBe(4000);
+      // It had got that far: the slices before the refused row replaced theirs (their rows were set
+      // aside), the one holding it refused. The first slice is 2,000 rows; later ones are smaller
+      // while other writers wait (write-turns.ts), so where the last good one ended varies.
+      expect(res.job?.processed).toBeGreaterThanOrEqual(2000);
+      expect(res.job?.processed).toBeLessThanOrEqual(4500);
     } finally {
       await allow();
     }
