@@ -10,12 +10,7 @@ import { searchText } from '@linkhive/shared/domain';
 import type { ImportItem } from '../../server/src/features/import/netscape-parser.js';
 import { searchTokenizer } from '../../migrations/20261125T1100_search_index.js';
 import { indexWords, indexedPrefixes } from '../../server/src/db/search-index-words.js';
-import {
-  bookmarkLine,
-  folderClose,
-  folderOpen,
-  type ExportRow,
-} from '../../server/src/features/export/netscape-writer.js';
+import { netscapeBody, type ExportRow } from '../../server/src/features/export/netscape-writer.js';
 import { median, round } from './support.js';
 
 /** linkding 1.46 beside Linkhive on one machine (issue 27, 8 rounds): measured by the team, not here. */
@@ -157,7 +152,7 @@ export function exportFloor(file: string, bookmarkId: string) {
   const db = new Database(file, { readonly: true });
   try {
     const owner = ownerOf(db, bookmarkId);
-    // The columns the export writes, and its writer: the file is the same, only HTTP and Kysely are left out.
+    // The columns the export reads, and its writer: the same file, without HTTP and Kysely.
     const columns = `select id, title, link, category, favourite, rss_feed, created_at, updated_at from bookmark where ${owner.column} = ?`;
     const first = db.prepare(`${columns} order by category, created_at, id limit 2000`);
     const next = db.prepare(
@@ -167,17 +162,9 @@ export function exportFloor(file: string, bookmarkId: string) {
     let rows = first.all(owner.value) as (ExportRow & { id: string })[];
     let chars = 0;
     let count = 0;
-    let folder: string | null = null;
+    const body = netscapeBody();
     while (rows.length) {
-      let chunk = '';
-      for (const r of rows) {
-        if (r.category !== folder) {
-          if (folder !== null) chunk += folderClose;
-          chunk += folderOpen(r.category, r.created_at);
-          folder = r.category;
-        }
-        chunk += bookmarkLine(r);
-      }
+      const chunk = body.page(rows);
       chars += chunk.length;
       count += rows.length;
       if (rows.length < 2000) break;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookmarkLine, folderOpen } from './netscape-writer.js';
+import { bookmarkLine, folderClose, folderOpen, netscapeBody } from './netscape-writer.js';
 
 const row = {
   title: 'Docs',
@@ -37,5 +37,25 @@ describe('a line of the exported file', () => {
       ['1704164645', '1704164645'],
       ['1588748889', '1620284889'],
     ]);
+  });
+});
+
+describe('the body of the exported file', () => {
+  it('keeps a category split by a page boundary in one folder, and closes the last one', () => {
+    const work = (title: string) => ({ ...row, title });
+    const reading = { ...row, title: 'Novel', category: 'Reading' };
+    const body = netscapeBody();
+    const text = body.page([work('A'), work('B')]) + body.page([work('C'), reading]) + body.end();
+    expect(text).toBe(
+      folderOpen('Work', row.created_at) +
+        bookmarkLine(work('A')) +
+        bookmarkLine(work('B')) +
+        bookmarkLine(work('C')) +
+        folderClose +
+        folderOpen('Reading', row.created_at) +
+        bookmarkLine(reading) +
+        folderClose,
+    );
+    expect(netscapeBody().end()).toBe('');
   });
 });

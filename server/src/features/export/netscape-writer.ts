@@ -55,3 +55,27 @@ export function bookmarkLine(b: ExportRow): string {
   const feed = b.rss_feed ? ` FEEDURL="${escapeHtml(b.rss_feed)}"` : '';
   return `        <DT><A HREF="${escapeHtml(b.link)}" ADD_DATE="${created(b.created_at)}" LAST_MODIFIED="${updated(b.updated_at)}"${favourite}${feed}>${escapeHtml(b.title)}</A>\n`;
 }
+
+/**
+ * The file's body, a page of rows (in folder order) at a time: a folder opens when the category
+ * changes and stays open across pages, so a category split by a page boundary is one folder.
+ */
+export function netscapeBody() {
+  let folder: string | null = null;
+  return {
+    page(rows: readonly ExportRow[]): string {
+      let chunk = '';
+      for (const row of rows) {
+        if (row.category !== folder) {
+          if (folder !== null) chunk += folderClose;
+          chunk += folderOpen(row.category, row.created_at);
+          folder = row.category;
+        }
+        chunk += bookmarkLine(row);
+      }
+      return chunk;
+    },
+    /** Closes the last folder, if any. */
+    end: (): string => (folder === null ? '' : folderClose),
+  };
+}

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { BookmarkService } from '../bookmarks/service.js';
-import { bookmarkLine, folderClose, folderOpen, netscapeFooter, netscapeHeader } from './netscape-writer.js';
+import { netscapeBody, netscapeFooter, netscapeHeader } from './netscape-writer.js';
 
 /** The user's bookmarks as a Netscape bookmark file, categories as folders, written a page at a time. */
 export function exportRoutes(bookmarks: BookmarkService): Router {
@@ -13,20 +13,11 @@ export function exportRoutes(bookmarks: BookmarkService): Router {
     res.setHeader('Content-Disposition', `attachment; filename="linkhive-bookmarks-${date}.html"`);
     res.setHeader('Cache-Control', 'no-store');
     res.write(netscapeHeader);
-    let folder: string | null = null;
+    const body = netscapeBody();
     for await (const rows of bookmarks.exportPages(userId)) {
-      let chunk = '';
-      for (const row of rows) {
-        if (row.category !== folder) {
-          if (folder !== null) chunk += folderClose;
-          chunk += folderOpen(row.category, row.created_at);
-          folder = row.category;
-        }
-        chunk += bookmarkLine(row);
-      }
-      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+      if (!res.write(body.page(rows))) await new Promise((resolve) => res.once('drain', resolve));
     }
-    if (folder !== null) res.write(folderClose);
+    res.write(body.end());
     res.end(netscapeFooter);
   });
   return r;
