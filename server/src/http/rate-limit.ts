@@ -5,24 +5,33 @@ import type { Database } from '../db/schema.js';
 import { AppError } from './errors.js';
 
 /**
- * Counts one more event under `key` in a fixed window kept in the database, so that several server
- * processes share one count. One upsert; old windows are overwritten in place rather than piling up.
+ * Counts one more event under `key` in a window kept in the database, so that several server
+ * processes share one count. One upsert; an old window is overwritten in place rather than piling up.
+ *
+ * The window starts at the first event and lasts `windowMs`, rather than following the clock's
+ * boundaries: with a clock-aligned window, guesses made just before and just after a boundary got
+ * twice the limit (and a test of a limit failed whenever its requests straddled a minute).
  */
 export async function countInWindow(db: Kysely<Database>, key: string, windowMs: number) {
   const now = Date.now();
-  const windowStart = now - (now % windowMs);
+  const current = sql`rate_limit.window_start > ${now - windowMs}`;
   const row = await db
     .insertInto('rate_limit')
-    .values({ key, window_start: windowStart, count: 1 })
+    .values({ key, window_start: now, count: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`case when rate_limit.window_start = ${windowStart} then rate_limit.count + 1 else 1 end`,
-        window_start: windowStart,
+        count: sql`case when ${current} then rate_limit.count + 1 else 1 end`,
+        window_start: sql`case when ${current} then rate_limit.window_start else ${now} end`,
       }),
     )
-    .returning('count')
+    .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
-  return { count: Number(row.count), windowStart, retryAfterS: Math.ceil((windowStart + windowMs - now) / 1000) };
+  const windowStart = Number(row.window_start);
+  return {
+    count: Number(row.count),
+    windowStart,
+    retryAfterS: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
 }
 
 interface LimitOptions {

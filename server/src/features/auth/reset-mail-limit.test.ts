@@ -12,7 +12,7 @@ describe.each(testDialects)('reset mails per target address on %s', (dialect) =>
     t = await startTestServer(dialect);
   });
   afterAll(() => t?.close());
-  // The limit counts in fixed windows: the clock stands still, so a slow run never spans two of them.
+  // The clock stands still, so a slow run never outlasts the limit's window, and the test can move it on.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
   });

@@ -541,6 +541,28 @@ describe.each(testDialects)('sign-in limit per account on %s', (dialect) => {
     expect((await login(other, password, '203.0.113.1')).status).toBe(200);
   });
 
+  it('counts guesses on both sides of a minute together: the window starts at the first guess', async () => {
+    const victim = uniqueEmail();
+    await t.agent().seedAccount(victim);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Three guesses a second before the clock's next minute, the fourth a second after it.
+      const minute = 60_000;
+      vi.setSystemTime(Math.ceil(Date.now() / minute) * minute + minute - 1_000);
+      for (let i = 0; i < 3; i++)
+        expect((await login(victim, 'Wrong-passw0rd', `198.51.100.${i + 10}`)).status).toBe(401);
+      vi.setSystemTime(Date.now() + 2_000);
+      const blocked = await login(victim, password, '198.51.100.20');
+      expect(blocked.status).toBe(429);
+      // It may try again when the minute from its first guess is over, not before.
+      expect(Number(blocked.headers.get('retry-after'))).toBe(58);
+      vi.setSystemTime(Date.now() + 58_000);
+      expect((await login(victim, password, '198.51.100.21')).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('does not count sign-ins that succeed', async () => {
     const email = uniqueEmail();
     await t.agent().seedAccount(email);
@@ -567,8 +589,8 @@ describe.each(sqliteOnly)('rate limits on %s', (dialect) => {
     t = await startTestServer(dialect, { AUTH_RATE_LIMIT: '3' });
   });
   afterAll(() => t?.close());
-  // The limits count in fixed one-minute windows: the clock stands still during each test, so that a
-  // slow machine never spreads one test over two windows.
+  // The limits count in one-minute windows: the clock stands still during each test, so that a slow
+  // machine never spreads one test over two windows.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
   });

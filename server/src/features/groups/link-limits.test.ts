@@ -39,12 +39,11 @@ describe.each(testDialects)('caps and budgets on group links on %s', (dialect) =
     const owner = await newUser(t, 'Dan');
     const group = await createGroup(owner.agent, 'Busy team');
     // The day's count as if the account had added all but one of its budget already.
-    const now = Date.now();
     await t.server.database.db
       .insertInto('rate_limit')
       .values({
         key: `group-link-add:user:${owner.id}`,
-        window_start: now - (now % groupLinkDailyBudget.windowMs),
+        window_start: Date.now(),
         count: groupLinkDailyBudget.perAccount - 1,
       })
       .execute();

@@ -86,10 +86,17 @@ describe('the share page with bad parameters', () => {
 
 describe('the share page signed in', () => {
   it('opens the add dialog filled in; Create follows FIRST, then saves with the promotor, then FOLLOWER ADDED', async () => {
+    // Like the real server, the account has the category once the bookmark is saved: /categories then
+    // stays (with none, the library guard would move on to /import-bookmarks before the check ran).
+    let categories: { name: string; count: number }[] = [];
     const { calls } = fakeServer(
       signedInServer({
         [`POST ${api}/follow`]: ok({ following: true, followers: 5 }),
-        'POST /api/bookmarks': ok(saved, 201),
+        'POST /api/bookmarks': () => {
+          categories = [{ name: 'Shops', count: 1 }];
+          return { status: 201, body: saved };
+        },
+        'GET /api/categories': () => ({ status: 200, body: { items: categories } }),
       }),
     );
     const { location } = renderApp(shareLink('&source=qr'));
