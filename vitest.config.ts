@@ -64,6 +64,8 @@ const server = (name: string, include: string[], dialect: 'sqlite' | 'postgres')
     environment: 'node',
     globalSetup: ['server/src/testing/build-workers.ts', 'server/src/testing/setup-server.ts'],
     provide: { testDialect: dialect },
+    // Every answer is checked against the endpoint's contract (server/src/http/contract-route.ts).
+    env: { CHECK_ANSWERS: '1' },
     // Server tests mock no module and keep no state in modules, so a worker loads the server's
     // modules once for all the files it runs instead of once per file: each file still starts its
     // own servers on its own database.

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import type { z } from 'zod';
 import { httpMessages } from '@linkhive/shared/domain';
+import { AnswerOffContract, errorOffContract } from './contract-route.js';
 
 /** Every failure the API reports: one shape, `{ error: { code, message, field } }`. */
 export class AppError extends Error {
@@ -44,9 +45,18 @@ export function errorHandler(log: LoggerLike): ErrorRequestHandler {
     else if (err?.type === 'entity.too.large') e = new AppError(413, 'too_large', httpMessages.bodyTooLarge);
     else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)
       e = new AppError(err.status, 'bad_request', err.expose ? String(err.message) : httpMessages.internal);
-    else {
+    else if (err instanceof AnswerOffContract) {
+      log.error({ err, reqId: req.id }, 'answer off contract');
+      e = new AppError(500, 'answer_off_contract', err.message);
+    } else {
       log.error({ err, reqId: req.id }, 'unhandled error');
       e = new AppError(500, 'internal', httpMessages.internal);
+    }
+    // With answers checked (tests), an error the endpoint's contract does not declare fails the request.
+    const undeclared = errorOffContract(res, e.status, e.code);
+    if (undeclared) {
+      log.error({ reqId: req.id, code: e.code, message: e.message }, undeclared);
+      e = new AppError(500, 'answer_off_contract', undeclared);
     }
     if (res.headersSent) return;
     if (e.headers) res.set(e.headers);

@@ -232,43 +232,55 @@ export interface BookmarkListQuery {
   pageSize?: number;
 }
 
-export type ScreenshotStatus = 'pending' | 'ready' | 'failed' | 'off';
+export const screenshotStatuses = ['pending', 'ready', 'failed', 'off'] as const;
+export type ScreenshotStatus = (typeof screenshotStatuses)[number];
 
-export interface Bookmark {
-  id: string;
-  title: string;
-  link: string;
-  domain: string;
-  category: string;
-  favourite: boolean;
+/** A bookmark as the API answers it. */
+export const bookmarkSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  link: z.string(),
+  domain: z.string(),
+  category: z.string(),
+  favourite: z.boolean(),
   /** Served from /files/ while the bookmark is a favourite and its screenshot exists. */
-  screenshot: string | null;
-  screenshotStatus: ScreenshotStatus | null;
-  faviconUrl: string;
-  rssFeed: string | null;
-  promotor: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  screenshot: z.string().nullable(),
+  screenshotStatus: z.enum(screenshotStatuses).nullable(),
+  faviconUrl: z.string(),
+  rssFeed: z.string().nullable(),
+  promotor: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Bookmark = z.output<typeof bookmarkSchema>;
 
-export interface CategorySummary {
-  name: string;
-  count: number;
-}
+export const categorySummarySchema = z.object({ name: z.string(), count: z.number().int().nonnegative() });
+export type CategorySummary = z.output<typeof categorySummarySchema>;
 
-export interface PagePreview {
-  title: string | null;
-  rssFeed: string | null;
+export const pagePreviewSchema = z.object({
+  title: z.string().nullable(),
+  rssFeed: z.string().nullable(),
   /** Whether the server can take a screenshot (Chromium present) once the link is a favourite. */
-  screenshot: boolean;
-}
+  screenshot: z.boolean(),
+});
+export type PagePreview = z.output<typeof pagePreviewSchema>;
 
+/** A list as every list endpoint answers it: `{ items, total, page, pageSize }`. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+    /** A search that matched more than it counts: `total` is then the cap ('1,000+'). */
+    capped: z.boolean().optional(),
+  });
+}
 export interface Page<T> {
   items: T[];
   total: number;
   page: number;
   pageSize: number;
-  /** A search that matched more than it counts: `total` is then the cap ('1,000+'). */
   capped?: boolean;
 }
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import type { Bookmark, CategorySummary, PagePreview } from './bookmarks.js';
-import type { ImportProgress, ImportResult } from './import.js';
+import {
+  bookmarkSchema,
+  categorySummarySchema,
+  pagePreviewSchema,
+  pageSchema,
+  type Bookmark,
+  type CategorySummary,
+  type PagePreview,
+} from './bookmarks.js';
+import { importProgressSchema, importResultSchema, type ImportProgress, type ImportResult } from './import.js';
 
 // The browser extension's contract with the server: the version handshake, its own texts, and the
 // shapes of the answers it relies on. The server's contract test parses real answers with these
@@ -66,39 +74,25 @@ export function isSupportedExtensionVersion(value: string, minimum: string = min
   return true;
 }
 
-// Answer schemas. Fields the extension shows or acts on are strict; fields it only passes along
-// fall back to an empty value, so that a server adding a new status does not break the extension.
+// Answer schemas: the contract's own (issue 28), made lenient where the extension only passes a
+// field along, so that a server adding a new status does not break the extension. Fields it shows
+// or acts on stay strict.
 const nullableText = z.string().nullable().catch(null);
 
-export const bookmarkAnswerSchema = z.object({
-  id: z.string().min(1),
-  title: z.string(),
-  link: z.string(),
-  domain: z.string(),
-  category: z.string(),
-  favourite: z.boolean(),
+export const bookmarkAnswerSchema = bookmarkSchema.extend({
   screenshot: nullableText,
-  screenshotStatus: z.enum(['pending', 'ready', 'failed', 'off']).nullable().catch(null),
+  screenshotStatus: bookmarkSchema.shape.screenshotStatus.catch(null),
   faviconUrl: z.string().catch(''),
   rssFeed: nullableText,
   promotor: nullableText,
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 
-export const bookmarkPageAnswerSchema = z.object({
-  items: z.array(bookmarkAnswerSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-});
+export const bookmarkPageAnswerSchema = pageSchema(bookmarkAnswerSchema);
 
 /** GET /api/bookmarks/lookup?url=: the user's bookmark of that address, or null. */
 export const bookmarkLookupAnswerSchema = z.object({ bookmark: bookmarkAnswerSchema.nullable() });
 
-export const categoriesAnswerSchema = z.object({
-  items: z.array(z.object({ name: z.string(), count: z.number().int().nonnegative() })),
-});
+export const categoriesAnswerSchema = z.object({ items: z.array(categorySummarySchema) });
 
 export const suggestedCategoriesAnswerSchema = z.object({ items: z.array(z.string()) });
 
@@ -109,39 +103,24 @@ export const meAnswerSchema = z.object({
 /** The extension signs in with `?mode=token` and keeps only the token and who it belongs to. */
 export const tokenLoginAnswerSchema = meAnswerSchema.extend({ token: z.string().min(20) });
 
-export const pagePreviewAnswerSchema = z.object({
+export const pagePreviewAnswerSchema = pagePreviewSchema.extend({
   title: nullableText,
   rssFeed: nullableText,
   screenshot: z.boolean().catch(false),
 });
 
-const count = z.number().int().nonnegative();
-
-export const importResultAnswerSchema = z.object({
-  jobId: z.string(),
-  total: count,
-  imported: count,
-  overwritten: count,
-  skippedExisting: count,
-  skippedNotWeb: count,
-  skippedTooLong: count.catch(0),
-  duplicatesInFile: count,
-  folders: count,
-  message: z.string(),
+export const importResultAnswerSchema = importResultSchema.extend({
+  skippedTooLong: importResultSchema.shape.skippedTooLong.catch(0),
 });
 
-export const importProgressAnswerSchema = z.object({
-  jobId: z.string(),
-  status: z.enum(['running', 'done', 'failed']),
-  phase: z.enum(['reading', 'saving', 'done']),
-  total: count,
-  processed: count,
+export const importProgressAnswerSchema = importProgressSchema.extend({
   result: importResultAnswerSchema.nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable().catch(null),
+  error: importProgressSchema.shape.error.catch(null),
 });
 
 export const okAnswerSchema = z.object({ ok: z.literal(true) });
 
+/** The one shape of every error answer. */
 export const apiErrorAnswerSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
 });

@@ -32,34 +32,38 @@ export const jsonImportSchema = z.object({
 
 export type JsonImportInput = z.input<typeof jsonImportSchema>;
 
-export interface ImportResult {
-  jobId: string;
+const count = z.number().int().nonnegative();
+
+export const importResultSchema = z.object({
+  jobId: z.string(),
   /** Links the file held, after duplicates inside it were collapsed. */
-  total: number;
-  imported: number;
-  overwritten: number;
-  skippedExisting: number;
-  skippedNotWeb: number;
+  total: count,
+  imported: count,
+  overwritten: count,
+  skippedExisting: count,
+  skippedNotWeb: count,
   /** Addresses longer than limits.addressMax: no site would open them, so they are left out. */
-  skippedTooLong: number;
-  duplicatesInFile: number;
-  folders: number;
-  message: string;
-}
+  skippedTooLong: count,
+  duplicatesInFile: count,
+  folders: count,
+  message: z.string(),
+});
+export type ImportResult = z.output<typeof importResultSchema>;
 
 /**
  * What POST /api/import answers (202) and GET /api/import/:jobId then reports: the server makes
  * the job id; `result` once done, `error` once failed.
  */
-export interface ImportProgress {
-  jobId: string;
-  status: 'running' | 'done' | 'failed';
-  phase: 'reading' | 'saving' | 'done';
-  total: number;
-  processed: number;
-  result: ImportResult | null;
-  error: { code: string; message: string } | null;
-}
+export const importProgressSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  phase: z.enum(['reading', 'saving', 'done']),
+  total: count,
+  processed: count,
+  result: importResultSchema.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type ImportProgress = z.output<typeof importProgressSchema>;
 
 /** What an import's notice says: a success when links were added, a plain note when none were. */
 export interface ImportOutcome {

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { contract } from '@linkhive/shared/contract';
+import { route } from '../../http/contract-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { BookmarkService } from '../bookmarks/service.js';
 import { netscapeBody, netscapeFooter, netscapeHeader } from './netscape-writer.js';
@@ -6,7 +8,7 @@ import { netscapeBody, netscapeFooter, netscapeHeader } from './netscape-writer.
 /** The user's bookmarks as a Netscape bookmark file, categories as folders, written a page at a time. */
 export function exportRoutes(bookmarks: BookmarkService): Router {
   const r = Router();
-  r.get('/export', requireUser, async (req, res) => {
+  route(r, contract.export.file, requireUser, async (_input, req, res) => {
     const userId = currentUser(req).id;
     const date = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');

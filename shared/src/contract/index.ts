@@ -1,0 +1,46 @@
+import { authContract } from './auth.js';
+import { bookmarksContract } from './bookmarks.js';
+import type { EndpointDefinition } from './endpoint.js';
+import { healthContract } from './health.js';
+import { exportContract, importContract } from './import.js';
+import { pagesContract } from './pages.js';
+import { feedsContract } from './feeds.js';
+import { recommendationsContract } from './recommendations.js';
+import { faviconsContract } from './favicons.js';
+import { extensionContract } from './extension.js';
+import { plansContract } from './plans.js';
+import { profileContract } from './profile.js';
+import { advertsContract } from './adverts.js';
+import { adminContract } from './admin.js';
+import { promoContract } from './promo.js';
+import { groupsContract } from './groups.js';
+import { billingContract } from './billing.js';
+
+export * from './endpoint.js';
+export { meSchema } from './auth.js';
+
+/** Every endpoint of the API, by feature: what the server binds, the clients call and OpenAPI shows. */
+export const contract = {
+  health: healthContract,
+  auth: authContract,
+  bookmarks: bookmarksContract,
+  pages: pagesContract,
+  import: importContract,
+  export: exportContract,
+  feeds: feedsContract,
+  recommendations: recommendationsContract,
+  favicons: faviconsContract,
+  extension: extensionContract,
+  plans: plansContract,
+  profile: profileContract,
+  adverts: advertsContract,
+  admin: adminContract,
+  promo: promoContract,
+  groups: groupsContract,
+  billing: billingContract,
+};
+
+/** The contract's endpoints in one list, in the order the document shows them. */
+export const allEndpoints: EndpointDefinition[] = Object.values(contract).flatMap((feature) =>
+  Object.values(feature as Record<string, EndpointDefinition>),
+);
