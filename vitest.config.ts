@@ -104,6 +104,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             name: 'unit',
             include: ['shared/src/**/*.test.ts', 'extension/**/*.test.ts', 'scripts/**/*.test.ts'],
             environment: 'node',
+            setupFiles: ['scripts/vitest.fakes-setup.ts'],
           },
         },
         {
@@ -112,7 +113,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             name: 'web',
             include: ['web/src/**/*.test.{ts,tsx}', 'shared/src/**/*.test.tsx', 'extension/**/*.test.tsx'],
             environment: 'jsdom',
-            setupFiles: ['scripts/vitest.dom-setup.ts'],
+            setupFiles: ['scripts/vitest.dom-setup.ts', 'scripts/vitest.fakes-setup.ts'],
             // React tests render MUI in jsdom: on a busy 2-core run a long journey needs more than 20 s.
             testTimeout: 40_000,
             deps: { optimizer: { client: { enabled: true, include: uiDependencies } } },

@@ -77,6 +77,8 @@ export default defineConfig({
         // One process, as a default install on SQLite runs (issue 27): several processes on one
         // port, live updates between them and a killed process are the 'processes' project's specs.
         WEB_CONCURRENCY: '1',
+        // Every answer the journeys get is checked against its endpoint's contract (issue 28).
+        CHECK_ANSWERS: '1',
       },
     },
   ],

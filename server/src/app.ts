@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { Logger } from './logger.js';
 import { errorHandler, notFound } from './http/errors.js';
+import { docsRoutes } from './features/docs/routes.js';
 import { originCheck } from './http/origin-check.js';
 import { useRequestLog } from './http/request-log.js';
 import { extensionVersionCheck } from './http/extension-version.js';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(deps.auth));
   api.use(healthRoutes(db));
+  api.use(docsRoutes());
   api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
   api.use(planRoutes(deps.plans));
   api.use(extensionRoutes({ storeUrl: config.extensionStoreUrl, dir: config.extensionDir }));
@@ -133,6 +135,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));
   app.use('/api', api);
+  // For the contract test, which checks that every route below /api is bound to its entry.
+  app.locals.api = api;
 
   app.use('/files', storedFiles(deps.files));
   app.use('/downloads', extensionDownloads(config.extensionDir));

@@ -61,6 +61,8 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
       credentials: 'omit',
       fetch: options.fetch,
       timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout : options.timeoutMs,
+      // Each answer is parsed below with this version's lenient schemas (derived from the contract's).
+      checkAnswers: false,
     });
     const refused = handshakeFor(stored[handshakeKey], account.serverUrl) !== null;
     return { account, client, refused };

@@ -1,42 +1,32 @@
 import { z } from 'zod';
+import { groupLinkAnswerSchema as contractGroupLink, pageSchema, workspaceGroupSchema } from '@linkhive/shared/domain';
 
 // The workspace answers the extension reads, parsed like every other answer (see api.ts): the
-// fields it shows are strict, the rest fall back, so a server adding a field breaks nothing.
+// contract's own schemas (issue 28), with the fields it only passes along made lenient, so that a
+// server adding or changing such a field breaks nothing. The fields it shows stay strict.
 
-export const workspaceGroupAnswerSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  ownerId: z.string().catch(''),
-  isOwner: z.boolean(),
-  isMember: z.boolean().catch(true),
-  linkCount: z.number().int().nonnegative().catch(0),
-  memberCount: z.number().int().nonnegative().catch(0),
-  isPrivate: z.boolean().catch(true),
-  allowMemberInvites: z.boolean().catch(false),
-  createdAt: z.string().catch(''),
-  updatedAt: z.string().catch(''),
+const s = workspaceGroupSchema.shape;
+export const workspaceGroupAnswerSchema = workspaceGroupSchema.extend({
+  ownerId: s.ownerId.catch(''),
+  isMember: s.isMember.catch(true),
+  linkCount: s.linkCount.catch(0),
+  memberCount: s.memberCount.catch(0),
+  isPrivate: s.isPrivate.catch(true),
+  allowMemberInvites: s.allowMemberInvites.catch(false),
+  createdAt: s.createdAt.catch(''),
+  updatedAt: s.updatedAt.catch(''),
 });
 
 export const groupListAnswerSchema = z.object({ items: z.array(workspaceGroupAnswerSchema) });
 
-export const groupLinkAnswerSchema = z.object({
-  id: z.string().min(1),
-  groupId: z.string(),
-  link: z.string(),
-  domain: z.string(),
-  title: z.string(),
-  category: z.string(),
-  rssFeed: z.string().nullable().catch(null),
-  addedBy: z.string().nullable().catch(null),
-  createdAt: z.string().catch(''),
-  updatedAt: z.string().catch(''),
+const l = contractGroupLink.shape;
+export const groupLinkAnswerSchema = contractGroupLink.extend({
+  rssFeed: l.rssFeed.catch(null),
+  addedBy: l.addedBy.catch(null),
+  createdAt: l.createdAt.catch(''),
+  updatedAt: l.updatedAt.catch(''),
 });
 
-export const groupLinkPageAnswerSchema = z.object({
-  items: z.array(groupLinkAnswerSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-});
+export const groupLinkPageAnswerSchema = pageSchema(groupLinkAnswerSchema);
 
 export const addedGroupLinkAnswerSchema = z.object({ message: z.string(), link: groupLinkAnswerSchema });

@@ -17,6 +17,7 @@ import {
   type ImportProgress,
   type ImportResult,
 } from '@linkhive/shared/domain';
+import { noteFakeAnswer } from '@linkhive/shared/contract';
 
 // An in-memory stand-in for the Linkhive API, reached through a fake `fetch`, so the background
 // logic is tested without a network. It answers in the shapes the server's contract test pins
@@ -37,8 +38,12 @@ interface User {
   firstName: string;
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The request being answered: each JSON answer is checked against its endpoint's contract. */
+let answering: { method: string; url: string } | null = null;
+const json = (status: number, body: unknown) => {
+  if (answering) noteFakeAnswer(answering.method, answering.url, status, body);
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+};
 const error = (status: number, code: string, message: string, field?: string) =>
   json(status, { error: { code, message, ...(field ? { field } : {}) } });
 
@@ -157,6 +162,32 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     return json(201, { message: groupMessages.linkAdded, link });
   }
 
+  /** The signed-in user as the server answers it: a free plan, no flags, a verified address. */
+  function meOf(user: User) {
+    return {
+      user: {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        emailVerified: true,
+      },
+      profile: {
+        displayName: user.firstName,
+        photoURL: null,
+        settings: { categoryTabColor: null, layoutPreference: 'list' },
+      },
+      permissions: {
+        admin: false,
+        advertiser: false,
+        subscriptionPro: false,
+        subscriptionBusiness: false,
+        subscriptionEnterprise: false,
+      },
+      plan: { key: 'free', source: 'free' },
+    };
+  }
+
   function route(method: string, url: URL, userId: string | null, body: unknown): Response {
     const path = url.pathname;
     if (method === 'GET' && path === '/api/health') return json(200, { ok: true });
@@ -166,7 +197,7 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       if (!user) return error(401, 'invalid_credentials', authMessages.invalidCredentials);
       const token = `token-${user.id}-${++next}-abcdefghijklmnopqrstuvwxyz`;
       tokens.set(token, user.id);
-      return json(200, { user: { id: user.id, email: user.email, firstName: user.firstName }, token });
+      return json(200, { ...meOf(user), token });
     }
     if (!userId) return error(401, 'unauthenticated', authMessages.notAuthenticated);
     if (method === 'POST' && path === '/api/auth/logout') return json(200, { ok: true });
@@ -231,10 +262,17 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       seen.add(key);
       items.push(item);
     }
-    for (const item of items) {
-      const category = item.folder.at(-1) ?? 'Uncategorized';
-      const res = create(userId, { link: item.url, title: item.title || domainOf(item.url), category });
-      if (res.status === 201) imported++;
+    // Each link saved as a save would be: those answers stay inside the import, unchecked as answers to it.
+    const outer = answering;
+    answering = null;
+    try {
+      for (const item of items) {
+        const category = item.folder.at(-1) ?? 'Uncategorized';
+        const res = create(userId, { link: item.url, title: item.title || domainOf(item.url), category });
+        if (res.status === 201) imported++;
+      }
+    } finally {
+      answering = outer;
     }
     const jobId = `job-${imports.size + 1}`;
     const counts = {
@@ -289,6 +327,15 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   };
 
   function answer(url: URL, headers: Record<string, string>, method: string, body: unknown): Response {
+    answering = { method, url: url.href };
+    try {
+      return answerChecked(url, headers, method, body);
+    } finally {
+      answering = null;
+    }
+  }
+
+  function answerChecked(url: URL, headers: Record<string, string>, method: string, body: unknown): Response {
     const version = headers[extensionVersionHeader];
     if (version !== undefined && !isSupportedExtensionVersion(version, state.minimumVersion))
       return error(426, 'extension_outdated', extensionMessages.outdated);
@@ -300,7 +347,11 @@ export function createFakeServer(origin = 'http://localhost:3000') {
         headers: { 'content-type': 'text/html' },
       });
     const failure = failures.shift();
-    if (failure) return error(failure, 'internal', 'Something went wrong on our side. Please try again.');
+    // As the server fails: a bug (500 internal), or its database gone (503).
+    if (failure)
+      return failure === 503
+        ? error(503, 'database_unavailable', 'The database does not answer')
+        : error(failure, 'internal', 'Something went wrong on our side. Please try again.');
     const auth = headers.Authorization ?? headers.authorization;
     const userId = auth?.startsWith('Bearer ') ? (tokens.get(auth.slice(7)) ?? null) : null;
     return route(method, url, userId, body);

@@ -34,9 +34,11 @@ export function endpointOf(res: Response): EndpointDefinition | undefined {
   return res.locals[bound as unknown as string] as EndpointDefinition | undefined;
 }
 
-/** Whether a route's handler was bound here: the coverage test finds routes that were not. */
-export function isBoundHandler(fn: unknown): boolean {
-  return typeof fn === 'function' && bound in fn;
+/** The endpoint a route's handler was bound to, if it was: the coverage test finds routes that were not. */
+export function boundEndpoint(fn: unknown): EndpointDefinition | undefined {
+  return typeof fn === 'function' && bound in fn
+    ? (fn as unknown as Record<symbol, EndpointDefinition>)[bound]
+    : undefined;
 }
 
 export class AnswerOffContract extends Error {}

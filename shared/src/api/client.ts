@@ -1,62 +1,54 @@
 import type {
-  ExtensionOffer,
-  AcceptedInvite,
-  RecommendationList,
-  BillingState,
-  CheckoutState,
   CreateGroupInput,
-  CreatedGroup,
-  GroupLink,
   GroupLinkInput,
   GroupLinkListQuery,
-  GroupLinkPage,
-  GroupMember,
   UpdateGroupLinkInput,
-  WithMessage,
-  WorkspaceGroup,
   CreatePostInput,
-  FollowState,
-  Post,
-  PostPage,
-  PromoFollowers,
-  PromoPage,
-  PromoStats,
   AdminPermissionsInput,
-  AdminUser,
-  Advert,
   CreateAdvertInput,
-  PendingAdvert,
   UpdateAdvertInput,
-  Bookmark,
-  BookmarkFeed,
   BookmarkListQuery,
-  BookmarkLookup,
-  CategorySummary,
   CreateBookmarkInput,
-  FeedList,
   FeedListQuery,
-  FeedSource,
-  FeedSourcesAnswer,
-  Page,
-  PagePreview,
-  Profile,
   UpdateBookmarkInput,
   UpdateProfileInput,
   ForgotInput,
-  FetchBudgetNote,
-  ImportProgress,
   JsonImportInput,
   LoginInput,
-  LoginResult,
-  Me,
-  Plan,
   ResetInput,
   SignupInput,
 } from '../domain/index.js';
 import { importMessages } from '../domain/messages.js';
-import { ApiError, networkErrorMessage, timeoutMessage, toApiError } from '../domain/apiError.js';
+import {
+  ApiError,
+  networkErrorMessage,
+  timeoutMessage,
+  toApiError,
+  unexpectedAnswerMessage,
+} from '../domain/apiError.js';
+import {
+  contract,
+  pathOf,
+  queryString,
+  type AnswerOf,
+  type EndpointDefinition,
+  type InputOf,
+} from '../contract/index.js';
 
-export { ApiError, networkErrorMessage, timeoutMessage, toApiError } from '../domain/apiError.js';
+export {
+  ApiError,
+  networkErrorMessage,
+  timeoutMessage,
+  toApiError,
+  unexpectedAnswerMessage,
+} from '../domain/apiError.js';
+
+/** What a call of an endpoint gives: its path parameters, query and body, as their schemas read them. */
+export type CallInput<E extends EndpointDefinition> = {
+  params?: InputOf<E>['params'];
+  query?: InputOf<E>['query'];
+  body?: InputOf<E>['body'];
+};
 
 /**
  * How long a request may take, answer included, before the client gives it up. A server (or a proxy)
@@ -91,6 +83,11 @@ export interface ApiClientOptions {
   credentials?: RequestCredentials;
   /** The deadline of every request, in milliseconds (defaultRequestTimeoutMs); 0 means none. */
   timeoutMs?: number;
+  /**
+   * Parse every answer with its contract schema (the default). The extension says false: it parses
+   * each answer itself with lenient schemas derived from the contract's (domain/extension.ts).
+   */
+  checkAnswers?: boolean;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -138,7 +135,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     };
   }
 
-  async function request<T>(method: string, path: string, body?: unknown, init: CallOptions = {}): Promise<T> {
+  /** One request: the answer's status and parsed JSON, or the server's error as an ApiError. */
+  async function exchange(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: CallOptions = {},
+  ): Promise<{ status: number; data: unknown }> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const token = await options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -166,7 +169,44 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     const data = text ? safeJson(text) : undefined;
     if (!res.ok) throw toApiError(res.status, data);
-    return data as T;
+    return { status: res.status, data };
+  }
+
+  /**
+   * The answer as its endpoint's contract declares it: parsed with the schema of its status, so a
+   * shape the server should not send fails here as 'unexpected_answer' instead of deep in a screen.
+   * A client that parses answers itself (`checkAnswers: false`: the extension, with its lenient
+   * schemas derived from the same contract) gets the data as the contract types it.
+   */
+  function answerOf<E extends EndpointDefinition>(e: E, status: number, data: unknown): AnswerOf<E> {
+    const declared = e.answers[status];
+    if (options.checkAnswers === false) return data as AnswerOf<E>;
+    const parsed = declared && 'safeParse' in declared ? declared.safeParse(data) : null;
+    if (!parsed?.success) throw new ApiError(status, 'unexpected_answer', unexpectedAnswerMessage);
+    return parsed.data as AnswerOf<E>;
+  }
+
+  /** A multipart form to an upload endpoint, over fetch: for small files that need no progress. */
+  async function send<E extends EndpointDefinition>(
+    e: E,
+    params: CallInput<E>['params'],
+    form: FormData,
+  ): Promise<AnswerOf<E>> {
+    const { status, data } = await exchange(e.method, pathOf(e, params as Record<string, string> | undefined), form);
+    return answerOf(e, status, data);
+  }
+
+  /** Calls an endpoint of the contract with its path parameters, query and body. */
+  async function call<E extends EndpointDefinition>(
+    e: E,
+    input: CallInput<E> = {},
+    init: CallOptions = {},
+  ): Promise<AnswerOf<E>> {
+    const path = pathOf(e, input.params as Record<string, string> | undefined) + queryString(input.query ?? undefined);
+    // A write with nothing to say still sends an empty JSON object, as the server's JSON reader expects.
+    const body = input.body ?? (e.method === 'GET' || e.method === 'DELETE' ? undefined : {});
+    const { status, data } = await exchange(e.method, path, body, init);
+    return answerOf(e, status, data);
   }
 
   /**
@@ -174,24 +214,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * there is one (pages), fetch elsewhere (a service worker, tests). Same headers and credentials
    * as `request`, and the same errors.
    */
-  async function upload<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+  async function upload<E extends EndpointDefinition>(
+    e: E,
+    params: CallInput<E>['params'],
+    form: FormData,
+    opts: UploadOptions = {},
+  ): Promise<AnswerOf<E>> {
+    const path = pathOf(e, params as Record<string, string> | undefined);
     if (typeof XMLHttpRequest === 'undefined') {
-      const answer = await request<T>('POST', path, form, {
+      const { status, data } = await exchange(e.method, path, form, {
         signal: opts.signal,
         timeoutMs: opts.timeoutMs ?? options.timeoutMs ?? defaultUploadTimeoutMs,
       });
       opts.onUploaded?.();
-      return answer;
+      return answerOf(e, status, data);
     }
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     // Awaited only when there is one, so that the request starts in the caller's own turn.
     const token = options.getToken ? await options.getToken() : undefined;
     if (token) headers.Authorization = `Bearer ${token}`;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<AnswerOf<E>>((resolve, reject) => {
       const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
       if (opts.signal?.aborted) return reject(aborted());
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', `${baseUrl}${path}`);
+      xhr.open(e.method, `${baseUrl}${path}`);
       xhr.withCredentials = (options.credentials ?? 'include') === 'include';
       xhr.timeout = opts.timeoutMs ?? options.timeoutMs ?? defaultUploadTimeoutMs;
       xhr.ontimeout = () => reject(new ApiError(0, 'timeout', timeoutMessage));
@@ -200,8 +246,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       xhr.upload.onload = () => opts.onUploaded?.();
       xhr.onload = () => {
         const data = xhr.responseText ? safeJson(xhr.responseText) : undefined;
-        if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-        else reject(toApiError(xhr.status, data, opts.fallbacks));
+        if (xhr.status < 200 || xhr.status >= 300) return reject(toApiError(xhr.status, data, opts.fallbacks));
+        try {
+          resolve(answerOf(e, xhr.status, data));
+        } catch (err) {
+          reject(err);
+        }
       };
       xhr.onerror = () => reject(new ApiError(0, 'network_error', networkErrorMessage));
       xhr.onabort = () => reject(aborted());
@@ -210,42 +260,39 @@ export function createApiClient(options: ApiClientOptions = {}) {
     });
   }
 
+  const c = contract;
   return {
-    request,
-    upload,
-    health: () => request<{ ok: true }>('GET', '/api/health'),
+    call,
+    health: () => call(c.health.health),
     auth: {
-      signup: (body: SignupInput) => request<Me>('POST', '/api/auth/signup', body),
+      signup: (body: SignupInput) => call(c.auth.signup, { body }),
       login: (body: LoginInput, opts: { token?: boolean } = {}) =>
-        request<LoginResult>('POST', `/api/auth/login${opts.token ? '?mode=token' : ''}`, body),
-      logout: () => request<{ ok: true }>('POST', '/api/auth/logout', {}),
-      me: () => request<Me>('GET', '/api/auth/me'),
-      forgot: (body: ForgotInput) => request<{ message: string }>('POST', '/api/auth/forgot', body),
-      reset: (body: ResetInput) => request<{ message: string }>('POST', '/api/auth/reset', body),
+        call(c.auth.login, { body, query: opts.token ? { mode: 'token' } : {} }),
+      logout: () => call(c.auth.logout),
+      me: () => call(c.auth.me),
+      forgot: (body: ForgotInput) => call(c.auth.forgot, { body }),
+      reset: (body: ResetInput) => call(c.auth.reset, { body }),
+      verify: (oobCode: string) => call(c.auth.verify, { body: { oobCode } }),
+      resendVerification: () => call(c.auth.resendVerification),
     },
     bookmarks: {
-      list: (query: BookmarkListQuery = {}) => request<Page<Bookmark>>('GET', `/api/bookmarks${queryString(query)}`),
-      get: (id: string) => request<Bookmark>('GET', `/api/bookmarks/${encodeURIComponent(id)}`),
+      list: (query: BookmarkListQuery = {}) => call(c.bookmarks.list, { query: listQuery(query) }),
+      get: (id: string) => call(c.bookmarks.get, { params: { id } }),
       /** Websites related to a bookmark's site (paid plans); `region` is two letters ('gb'). */
       recommendations: (id: string, query: { region?: string } = {}) =>
-        request<RecommendationList>(
-          'GET',
-          `/api/bookmarks/${encodeURIComponent(id)}/recommendations${queryString(query)}`,
-        ),
-      create: (body: CreateBookmarkInput) => request<Bookmark>('POST', '/api/bookmarks', body),
-      update: (id: string, body: UpdateBookmarkInput) =>
-        request<Bookmark>('PATCH', `/api/bookmarks/${encodeURIComponent(id)}`, body),
-      remove: (id: string) => request<{ ok: true }>('DELETE', `/api/bookmarks/${encodeURIComponent(id)}`),
-      removeMany: (ids: string[]) => request<{ deleted: number }>('POST', '/api/bookmarks/delete', { ids }),
-      refreshScreenshot: (id: string) =>
-        request<Bookmark>('POST', `/api/bookmarks/${encodeURIComponent(id)}/screenshot`, {}),
+        call(c.recommendations.forBookmark, { params: { id }, query }),
+      create: (body: CreateBookmarkInput) => call(c.bookmarks.create, { body }),
+      update: (id: string, body: UpdateBookmarkInput) => call(c.bookmarks.update, { params: { id }, body }),
+      remove: (id: string) => call(c.bookmarks.remove, { params: { id } }),
+      removeMany: (ids: string[]) => call(c.bookmarks.removeMany, { body: { ids } }),
+      refreshScreenshot: (id: string) => call(c.bookmarks.refreshScreenshot, { params: { id } }),
       /** The user's bookmark of this address (same rules as the duplicate check), or null. */
-      lookup: (url: string) => request<BookmarkLookup>('GET', `/api/bookmarks/lookup${queryString({ url })}`),
+      lookup: (url: string) => call(c.bookmarks.lookup, { query: { url } }),
     },
     imports: {
       /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */
-      fromItems: (body: JsonImportInput) => request<ImportProgress>('POST', '/api/import', body),
-      progress: (jobId: string) => request<ImportProgress>('GET', `/api/import/${encodeURIComponent(jobId)}`),
+      fromItems: (body: JsonImportInput) => call(c.import.start, { body }),
+      progress: (jobId: string) => call(c.import.progress, { params: { jobId } }),
       /**
        * The import page's file, `overwrite` first as the server reads the form while it streams in;
        * answers the job (202). A proxy's own 413 page still reads as the import's size message.
@@ -255,163 +302,137 @@ export function createApiClient(options: ApiClientOptions = {}) {
         form.append('overwrite', String(overwrite));
         form.append('file', file, file.name);
         const tooLarge = new ApiError(413, 'too_large', importMessages.tooLarge, 'file');
-        return upload<ImportProgress>('/api/import', form, { ...opts, fallbacks: { 413: tooLarge } });
+        return upload(c.import.start, undefined, form, { ...opts, fallbacks: { 413: tooLarge } });
       },
     },
     feeds: {
       /** The merged list; `refresh` asks every source again (conditionally). */
       list: (query: FeedListQuery = {}, init: CallOptions = {}) =>
-        request<FeedList>('GET', `/api/feeds${queryString(query)}`, undefined, {
-          timeoutMs: query.refresh ? slowRequestTimeoutMs : undefined,
-          ...init,
-        }),
+        call(
+          c.feeds.list,
+          { query: { ...query, refresh: flag(query.refresh) } },
+          { timeoutMs: query.refresh ? slowRequestTimeoutMs : undefined, ...init },
+        ),
       /** The sources as the server's cache knows them, without fetching any. */
-      sources: () => request<FeedSourcesAnswer>('GET', '/api/feeds/sources'),
+      sources: () => call(c.feeds.sources),
       loadSource: (id: string, opts: { refresh?: boolean } = {}) =>
-        request<FeedSource & FetchBudgetNote>(
-          'POST',
-          `/api/feeds/sources/${encodeURIComponent(id)}/load`,
-          { refresh: opts.refresh ?? false },
+        call(
+          c.feeds.loadSource,
+          { params: { id }, body: { refresh: opts.refresh ?? false } },
           { timeoutMs: slowRequestTimeoutMs },
         ),
-      refresh: () => request<FeedSourcesAnswer>('POST', '/api/feeds/refresh', {}, { timeoutMs: slowRequestTimeoutMs }),
+      refresh: () => call(c.feeds.refresh, {}, { timeoutMs: slowRequestTimeoutMs }),
       /** One bookmark's feed (paid plans). */
       bookmarkFeed: (id: string, query: { page?: number; pageSize?: number; refresh?: boolean } = {}) =>
-        request<BookmarkFeed>('GET', `/api/bookmarks/${encodeURIComponent(id)}/feed${queryString(query)}`),
+        call(c.feeds.bookmarkFeed, { params: { id }, query: { ...query, refresh: flag(query.refresh) } }),
       /** A workspace link's feed (paid plans; any member of its group). */
       groupLinkFeed: (
         groupId: string,
         linkId: string,
         query: { page?: number; pageSize?: number; refresh?: boolean } = {},
       ) =>
-        request<BookmarkFeed>(
-          'GET',
-          `/api/groups/${encodeURIComponent(groupId)}/links/${encodeURIComponent(linkId)}/feed${queryString(query)}`,
-        ),
+        call(c.feeds.groupLinkFeed, {
+          params: { id: groupId, linkId },
+          query: { ...query, refresh: flag(query.refresh) },
+        }),
     },
     categories: {
-      list: () => request<{ items: CategorySummary[] }>('GET', '/api/categories'),
-      suggested: () => request<{ items: string[] }>('GET', '/api/categories/suggested'),
+      list: () => call(c.bookmarks.categories),
+      suggested: () => call(c.bookmarks.suggestedCategories),
     },
     pages: {
-      preview: (url: string, init: CallOptions = {}) =>
-        request<PagePreview>('POST', '/api/pages/preview', { url }, init),
+      preview: (url: string, init: CallOptions = {}) => call(c.pages.preview, { body: { url } }, init),
     },
     profile: {
-      get: () => request<Profile>('GET', '/api/profile'),
-      update: (body: UpdateProfileInput) => request<Profile>('PATCH', '/api/profile', body),
+      get: () => call(c.profile.get),
+      update: (body: UpdateProfileInput) => call(c.profile.update, { body }),
       uploadPhoto: (file: Blob, name = 'photo.png') => {
         const form = new FormData();
         form.append('file', file, name);
-        return request<Profile>('POST', '/api/profile/photo', form);
+        return send(c.profile.photo, undefined, form);
       },
     },
     adverts: {
       /** Approved adverts, newest first; `q` filters title or description. */
-      list: (query: { q?: string } = {}) => request<{ items: Advert[] }>('GET', `/api/adverts${queryString(query)}`),
+      list: (query: { q?: string } = {}) => call(c.adverts.list, { query }),
       /** The signed-in user's own advert (one per user), or null. */
-      mine: () => request<{ advert: Advert | null }>('GET', '/api/adverts/mine'),
-      create: (body: CreateAdvertInput) => request<Advert>('POST', '/api/adverts', body),
-      update: (id: string, body: UpdateAdvertInput) =>
-        request<Advert>('PATCH', `/api/adverts/${encodeURIComponent(id)}`, body),
+      mine: () => call(c.adverts.mine),
+      create: (body: CreateAdvertInput) => call(c.adverts.create, { body }),
+      update: (id: string, body: UpdateAdvertInput) => call(c.adverts.update, { params: { id }, body }),
       /** PNG only, judged by its bytes; answers the advert with its new image address. */
       uploadImage: (id: string, kind: 'logo' | 'background', file: Blob, opts: UploadOptions = {}) => {
         const form = new FormData();
         form.append('file', file, file instanceof File ? file.name : `${kind}.png`);
-        return upload<Advert>(`/api/adverts/${encodeURIComponent(id)}/${kind}`, form, opts);
+        return upload(c.adverts[kind], { id }, form, opts);
       },
     },
     promo: {
       /** An approved advert's page; `source: 'qr'` counts the visit as a scan of its Connect QR code. */
-      page: (slug: string, query: { source?: string } = {}) =>
-        request<PromoPage>('GET', `/api/promo/${encodeURIComponent(slug)}${queryString(query)}`),
-      follow: (slug: string) => request<FollowState>('POST', `/api/promo/${encodeURIComponent(slug)}/follow`, {}),
-      unfollow: (slug: string) => request<FollowState>('DELETE', `/api/promo/${encodeURIComponent(slug)}/follow`),
-      followers: (slug: string) => request<PromoFollowers>('GET', `/api/promo/${encodeURIComponent(slug)}/followers`),
+      page: (slug: string, query: { source?: string } = {}) => call(c.promo.show, { params: { slug }, query }),
+      follow: (slug: string) => call(c.promo.follow, { params: { slug } }),
+      unfollow: (slug: string) => call(c.promo.unfollow, { params: { slug } }),
+      followers: (slug: string) => call(c.promo.followers, { params: { slug } }),
       /** Five a page, newest first; `locked` (and no items) unless the caller follows or owns the page. */
-      posts: (slug: string, page = 1) =>
-        request<PostPage>('GET', `/api/promo/${encodeURIComponent(slug)}/posts${queryString({ page })}`),
-      createPost: (slug: string, body: CreatePostInput) =>
-        request<Post>('POST', `/api/promo/${encodeURIComponent(slug)}/posts`, body),
+      posts: (slug: string, page = 1) => call(c.promo.posts, { params: { slug }, query: { page } }),
+      createPost: (slug: string, body: CreatePostInput) => call(c.promo.createPost, { params: { slug }, body }),
       /** The owner's figures for the last 30 days. */
-      stats: (slug: string) => request<PromoStats>('GET', `/api/promo/${encodeURIComponent(slug)}/stats`),
+      stats: (slug: string) => call(c.promo.stats, { params: { slug } }),
     },
     admin: {
-      pendingAdverts: () => request<{ items: PendingAdvert[] }>('GET', '/api/admin/adverts/pending'),
-      approveAdvert: (id: string) =>
-        request<Advert>('POST', `/api/admin/adverts/${encodeURIComponent(id)}/approve`, {}),
-      rejectAdvert: (id: string) =>
-        request<{ ok: true }>('POST', `/api/admin/adverts/${encodeURIComponent(id)}/reject`, {}),
-      setPermissions: (body: AdminPermissionsInput) => request<AdminUser>('POST', '/api/admin/permissions', body),
-      user: (query: { email?: string; id?: string }) =>
-        request<AdminUser>('GET', `/api/admin/users${queryString(query)}`),
+      pendingAdverts: () => call(c.admin.pendingAdverts),
+      approveAdvert: (id: string) => call(c.admin.approveAdvert, { params: { id } }),
+      rejectAdvert: (id: string) => call(c.admin.rejectAdvert, { params: { id } }),
+      setPermissions: (body: AdminPermissionsInput) => call(c.admin.setPermissions, { body }),
+      user: (query: { email?: string; id?: string }) => call(c.admin.findUser, { query }),
     },
     groups: {
       /** The groups the user owns or is an active member of, owned first. */
-      list: () => request<{ items: WorkspaceGroup[] }>('GET', '/api/groups'),
-      create: (body: CreateGroupInput) => request<CreatedGroup>('POST', '/api/groups', body),
-      rename: (id: string, name: string) =>
-        request<WithMessage & { group: WorkspaceGroup }>('PATCH', `/api/groups/${encodeURIComponent(id)}`, { name }),
-      remove: (id: string) => request<WithMessage>('DELETE', `/api/groups/${encodeURIComponent(id)}`),
-      invite: (id: string, email: string) =>
-        request<WithMessage & { member: GroupMember }>('POST', `/api/groups/${encodeURIComponent(id)}/invites`, {
-          email,
-        }),
-      acceptInvite: (token: string) => request<AcceptedInvite>('POST', '/api/invites/accept', { token }),
-      members: (id: string) =>
-        request<{ items: GroupMember[] }>('GET', `/api/groups/${encodeURIComponent(id)}/members`),
+      list: () => call(c.groups.list),
+      create: (body: CreateGroupInput) => call(c.groups.create, { body }),
+      rename: (id: string, name: string) => call(c.groups.rename, { params: { id }, body: { name } }),
+      remove: (id: string) => call(c.groups.remove, { params: { id } }),
+      invite: (id: string, email: string) => call(c.groups.invite, { params: { id }, body: { email } }),
+      acceptInvite: (token: string) => call(c.groups.accept, { body: { token } }),
+      members: (id: string) => call(c.groups.members, { params: { id } }),
       /** `memberId` is the member's user id, or the row's id for a pending invitation. */
-      removeMember: (id: string, memberId: string) =>
-        request<WithMessage>('DELETE', `/api/groups/${encodeURIComponent(id)}/members/${encodeURIComponent(memberId)}`),
-      leave: (id: string) => request<WithMessage>('POST', `/api/groups/${encodeURIComponent(id)}/leave`, {}),
+      removeMember: (id: string, memberId: string) => call(c.groups.removeMember, { params: { id, memberId } }),
+      leave: (id: string) => call(c.groups.leave, { params: { id } }),
       links: (id: string, query: GroupLinkListQuery = {}, init: CallOptions = {}) =>
-        request<GroupLinkPage>(
-          'GET',
-          `/api/groups/${encodeURIComponent(id)}/links${queryString(query)}`,
-          undefined,
-          init,
-        ),
-      addLink: (id: string, body: GroupLinkInput) =>
-        request<WithMessage & { link: GroupLink }>('POST', `/api/groups/${encodeURIComponent(id)}/links`, body),
+        call(c.groups.links, { params: { id }, query }, init),
+      addLink: (id: string, body: GroupLinkInput) => call(c.groups.addLink, { params: { id }, body }),
       updateLink: (id: string, linkId: string, body: UpdateGroupLinkInput) =>
-        request<WithMessage & { link: GroupLink }>(
-          'PATCH',
-          `/api/groups/${encodeURIComponent(id)}/links/${encodeURIComponent(linkId)}`,
-          body,
-        ),
-      deleteLink: (id: string, linkId: string) =>
-        request<WithMessage>('DELETE', `/api/groups/${encodeURIComponent(id)}/links/${encodeURIComponent(linkId)}`),
+        call(c.groups.updateLink, { params: { id, linkId }, body }),
+      deleteLink: (id: string, linkId: string) => call(c.groups.deleteLink, { params: { id, linkId } }),
       moveLink: (id: string, linkId: string, groupId: string) =>
-        request<WithMessage & { link: GroupLink }>(
-          'POST',
-          `/api/groups/${encodeURIComponent(id)}/links/${encodeURIComponent(linkId)}/move`,
-          { groupId },
-        ),
+        call(c.groups.moveLink, { params: { id, linkId }, body: { groupId } }),
       /** The live-update stream's address (Server-Sent Events); see GroupEvent. */
-      eventsUrl: (after?: number) => `${baseUrl}/api/groups/events${after ? queryString({ after }) : ''}`,
+      eventsUrl: (after?: number) => `${baseUrl}${pathOf(c.groups.events)}${after ? queryString({ after }) : ''}`,
     },
     plans: {
-      list: () => request<{ items: Plan[] }>('GET', '/api/plans'),
+      list: () => call(c.plans.list),
     },
     extension: {
       /** How this server's users get the browser extension: its store listing or the zip it serves. */
-      offer: () => request<ExtensionOffer>('GET', '/api/extension'),
+      offer: () => call(c.extension.offer),
     },
     billing: {
-      checkout: (body: { priceId: string }) => request<{ url: string }>('POST', '/api/billing/checkout', body),
-      portal: (body: { returnUrl: string }) => request<{ url: string }>('POST', '/api/billing/portal', body),
-      subscription: () => request<BillingState>('GET', '/api/billing/subscription'),
+      checkout: (body: { priceId: string }) => call(c.billing.checkout, { body }),
+      portal: (body: { returnUrl: string }) => call(c.billing.portal, { body }),
+      subscription: () => call(c.billing.subscription),
       /** A checkout the user came back from (/payment/success?session_id=…); the caller's own only. */
-      session: (id: string) => request<CheckoutState>('GET', `/api/billing/sessions/${encodeURIComponent(id)}`),
+      session: (id: string) => call(c.billing.session, { params: { id } }),
     },
   };
 }
 
-function queryString(query: object): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-  const s = params.toString();
-  return s ? `?${s}` : '';
+/** A yes/no filter as the query string carries it. */
+function flag(value: boolean | undefined) {
+  return value === undefined ? undefined : value ? ('true' as const) : ('false' as const);
+}
+
+/** The list's filters as the query string carries them. */
+function listQuery({ favourite, ...rest }: BookmarkListQuery) {
+  return { ...rest, favourite: flag(favourite) };
 }
 
 function safeJson(text: string): unknown {

@@ -64,8 +64,9 @@ describe('the import upload, with its progress', () => {
     expect(progress).toHaveBeenCalledWith(10, 35);
     xhr.upload.onload!();
     expect(uploaded).toHaveBeenCalled();
-    xhr.answer(202, { jobId: 'j1', status: 'running', total: 3 });
-    await expect(done).resolves.toMatchObject({ jobId: 'j1', status: 'running', total: 3 });
+    const job = { jobId: 'j1', status: 'running', phase: 'reading', total: 3, processed: 0, result: null, error: null };
+    xhr.answer(202, job);
+    await expect(done).resolves.toEqual(job);
   });
 
   it("turns the server's error body into an ApiError with its code", async () => {

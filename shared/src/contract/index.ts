@@ -4,6 +4,7 @@ import type { EndpointDefinition } from './endpoint.js';
 import { healthContract } from './health.js';
 import { exportContract, importContract } from './import.js';
 import { pagesContract } from './pages.js';
+import { docsContract } from './docs.js';
 import { feedsContract } from './feeds.js';
 import { recommendationsContract } from './recommendations.js';
 import { faviconsContract } from './favicons.js';
@@ -18,6 +19,9 @@ import { billingContract } from './billing.js';
 
 export * from './endpoint.js';
 export { meSchema } from './auth.js';
+export { openApiDocument } from './openapi.js';
+export { apiVersion } from './docs.js';
+export { fakeAnswerOffContract, fakeAnswersOffContract, noteFakeAnswer } from './fake-check.js';
 
 /** Every endpoint of the API, by feature: what the server binds, the clients call and OpenAPI shows. */
 export const contract = {
@@ -38,6 +42,7 @@ export const contract = {
   promo: promoContract,
   groups: groupsContract,
   billing: billingContract,
+  docs: docsContract,
 };
 
 /** The contract's endpoints in one list, in the order the document shows them. */

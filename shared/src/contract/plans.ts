@@ -1,2 +1,14 @@
-// The plans endpoints (issue 28): filled in as its routes are bound to the contract.
-export const plansContract = {};
+import { z } from 'zod';
+import { planSchema } from '../domain/plans.js';
+import { endpoint } from './endpoint.js';
+
+export const plansContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/plans',
+    summary: 'The active plans in their order, each with its active prices (GBP, minor units)',
+    tag: 'plans',
+    access: 'public',
+    answers: { 200: z.object({ items: z.array(planSchema) }) },
+  }),
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bookmarkMessages, categorySchema, linkSchema } from './bookmarks.js';
 import { advertMessages } from './promoMessages.js';
-import { permissionFlags, type Permissions } from './constants.js';
+import { permissionFlags } from './constants.js';
 import { advertLimits, advertTitlePattern } from './advertRules.js';
 
 export const advertTitleSchema = z
@@ -35,71 +35,77 @@ export const updateAdvertSchema = z.object({
 export type CreateAdvertInput = z.input<typeof createAdvertSchema>;
 export type UpdateAdvertInput = Omit<z.input<typeof updateAdvertSchema>, 'slug'>;
 
+export const threatStatuses = ['not_checked', 'pending', 'clean', 'flagged', 'failed'] as const;
 /**
  * The threat check of the advert's address: `not_checked` without a Safe Browsing key, `pending`
  * while the job waits or retries, `failed` when every retry failed.
  */
-export type ThreatStatus = 'not_checked' | 'pending' | 'clean' | 'flagged' | 'failed';
+export type ThreatStatus = (typeof threatStatuses)[number];
 
-export interface Advert {
-  id: string;
-  title: string;
-  slug: string;
-  category: string;
-  link: string;
-  domain: string;
+export const advertSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  slug: z.string(),
+  category: z.string(),
+  link: z.string(),
+  domain: z.string(),
   /** Sanitised HTML: the only copy a client ever receives. */
-  description: string;
+  description: z.string(),
   /** The description's first 200 plain-text characters, plus an ellipsis when longer. */
-  summary: string;
+  summary: z.string(),
   /** Served from /files/, or null before an upload. */
-  logo: string | null;
-  background: string | null;
+  logo: z.string().nullable(),
+  background: z.string().nullable(),
   /** true: approved and public; false: waiting for approval. */
-  status: boolean;
-  approvedDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  status: z.boolean(),
+  approvedDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Advert = z.output<typeof advertSchema>;
 
-export interface AdvertThreat {
-  status: ThreatStatus;
+export const advertThreatSchema = z.object({
+  status: z.enum(threatStatuses),
   /** The matched threat types (MALWARE, SOCIAL_ENGINEERING, ...) when flagged. */
-  types: string[];
-  checkedAt: string | null;
-}
+  types: z.array(z.string()),
+  checkedAt: z.string().nullable(),
+});
+export type AdvertThreat = z.output<typeof advertThreatSchema>;
 
-export interface PendingAdvert extends Advert {
-  owner: { id: string; email: string; name: string };
-  threat: AdvertThreat;
-}
+export const pendingAdvertSchema = advertSchema.extend({
+  owner: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  threat: advertThreatSchema,
+});
+export type PendingAdvert = z.output<typeof pendingAdvertSchema>;
+
+const flags = <T extends z.ZodType>(flag: T) =>
+  z.object(Object.fromEntries(permissionFlags.map((f) => [f, flag])) as { [K in (typeof permissionFlags)[number]]: T });
 
 export const adminPermissionsSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, advertMessages.emailRequired).max(320),
-  permissions: z
-    .object(
-      Object.fromEntries(permissionFlags.map((f) => [f, z.boolean().optional()])) as {
-        [K in (typeof permissionFlags)[number]]: z.ZodOptional<z.ZodBoolean>;
-      },
-    )
-    .refine((p) => Object.values(p).some((v) => v !== undefined), advertMessages.permissionsRequired),
+  permissions: flags(z.boolean().optional()).refine(
+    (p) => Object.values(p).some((v) => v !== undefined),
+    advertMessages.permissionsRequired,
+  ),
 });
 
 export type AdminPermissionsInput = z.input<typeof adminPermissionsSchema>;
 
 /** One admin change of a user's permissions: the flags set, by whom (null once that account is gone). */
-export interface AdminAuditEntry {
-  at: string;
-  actorEmail: string | null;
-  change: Partial<Permissions>;
-}
+export const adminAuditEntrySchema = z.object({
+  at: z.string(),
+  actorEmail: z.string().nullable(),
+  change: flags(z.boolean().optional()),
+});
+export type AdminAuditEntry = z.output<typeof adminAuditEntrySchema>;
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  permissions: Permissions;
+export const adminUserSchema = z.object({
+  id: z.string().min(1),
+  email: z.string(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+  permissions: flags(z.boolean()),
   /** The last 10 admin changes of this user's permissions, newest first. */
-  recentChanges?: AdminAuditEntry[];
-}
+  recentChanges: z.array(adminAuditEntrySchema).optional(),
+});
+export type AdminUser = z.output<typeof adminUserSchema>;

@@ -16,6 +16,10 @@ export class ApiError extends Error {
 
 export const networkErrorMessage = 'The server cannot be reached. Check your connection and try again.';
 
+/** An answer in a shape the client does not know: a server newer (or older) than this page. */
+export const unexpectedAnswerMessage =
+  'The server answered in a way this page does not understand. Reload the page to get the latest version.';
+
 /** A server that took the request and did not answer within the client's deadline. */
 export const timeoutMessage = 'The server did not answer in time. Check your connection and try again.';
 

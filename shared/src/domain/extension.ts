@@ -52,12 +52,13 @@ export const extensionPagePath = '/extension';
 export type ExtensionBrowserName = 'chrome' | 'edge';
 
 /** GET /api/extension: how this server's users get the extension. */
-export interface ExtensionOffer {
+export const extensionOfferSchema = z.object({
   /** The store listing (EXTENSION_STORE_URL); null when the extension is in no store. */
-  storeUrl: string | null;
+  storeUrl: z.string().nullable(),
   /** The zip this server serves for loading unpacked, by browser; null when none was built. */
-  downloads: Record<ExtensionBrowserName, string | null>;
-}
+  downloads: z.object({ chrome: z.string().nullable(), edge: z.string().nullable() }),
+});
+export type ExtensionOffer = z.output<typeof extensionOfferSchema>;
 
 /** 'major.minor.patch' as numbers; anything else (a pre-release tag, garbage) is null. */
 export function parseVersion(value: string): [number, number, number] | null {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { cutDescription } from './site.js';
-import type { FetchBudgetNote } from './constants.js';
 
 // Word for word as users have always read them (the dialog's error, the 'RSS Feed Error' notice): do not reword.
 export const feedMessages = {
@@ -67,77 +66,99 @@ export interface FeedListQuery {
   refresh?: boolean;
 }
 
-export interface FeedItem {
+/** GET /api/feeds/image: an image address the server signed (features/feeds/image-relay.ts). */
+export const feedImageQuerySchema = z.object({
+  url: z.string().min(1).max(4000),
+  exp: z.coerce.number().int(),
+  sig: z.string().min(1).max(100),
+});
+
+/** FetchBudgetNote's fields, for the answers that may carry it. */
+export const fetchBudgetNoteFields = {
+  fetchBudgetSpent: z.literal(true).optional(),
+  notice: z.string().optional(),
+};
+
+export const feedItemSchema = z.object({
   /** Stable for one item of one feed; for list keys. */
-  id: string;
-  title: string;
+  id: z.string(),
+  title: z.string(),
   /** http(s) only; items without a usable address have none. */
-  link: string | null;
+  link: z.string().nullable(),
   /** ISO 8601, or null when the feed gives no date. */
-  pubDate: string | null;
+  pubDate: z.string().nullable(),
   /** Plain text, at most 150 characters. The feed's HTML is not passed on. */
-  contentSnippet: string;
+  contentSnippet: z.string(),
   /** The image's own address, from the enclosure, media:thumbnail, media:content or the content. */
-  image: string | null;
+  image: z.string().nullable(),
   /** Where a client shows that image from: the server's image relay, relative to the API. */
-  imageSrc: string | null;
-  enclosure: { url: string; type: string | null } | null;
-  feedUrl: string;
-  sourceId: string;
-  sourceTitle: string;
-}
+  imageSrc: z.string().nullable(),
+  enclosure: z.object({ url: z.string(), type: z.string().nullable() }).nullable(),
+  feedUrl: z.string(),
+  sourceId: z.string(),
+  sourceTitle: z.string(),
+});
+export type FeedItem = z.output<typeof feedItemSchema>;
 
-export type FeedSourceStatus = 'pending' | 'loaded' | 'error' | 'skipped';
+export const feedSourceStatuses = ['pending', 'loaded', 'error', 'skipped'] as const;
+export type FeedSourceStatus = (typeof feedSourceStatuses)[number];
 
-export interface FeedSource {
+export const feedSourceSchema = z.object({
   /** The bookmark's id. */
-  id: string;
-  title: string;
-  category: string;
-  feedUrl: string;
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  feedUrl: z.string(),
   /** pending: not asked yet (or too long ago); skipped: a free account stopped before it. */
-  status: FeedSourceStatus;
+  status: z.enum(feedSourceStatuses),
   /** 'Failed to load RSS feed.' when the source failed. */
-  error: string | null;
+  error: z.string().nullable(),
   /** Why it failed: the fetch failure text, a time-out, or an invalid feed. */
-  errorDetail: string | null;
+  errorDetail: z.string().nullable(),
   /** The last time the feed answered (with items or 'not modified'). */
-  updatedAt: string | null;
-  feedTitle: string | null;
-  image: string | null;
-  imageSrc: string | null;
-  itemCount: number;
-}
+  updatedAt: z.string().nullable(),
+  feedTitle: z.string().nullable(),
+  image: z.string().nullable(),
+  imageSrc: z.string().nullable(),
+  itemCount: z.number().int().nonnegative(),
+});
+export type FeedSource = z.output<typeof feedSourceSchema>;
 
-export interface FeedSourcesAnswer {
-  sources: FeedSource[];
+export const feedSourcesAnswerSchema = z.object({
+  sources: z.array(feedSourceSchema),
   /** Paid accounts load all sources in parallel; free ones one by one until 50 items. */
-  parallel: boolean;
+  parallel: z.boolean(),
   /** The free plan's item limit, or null on paid plans. */
-  itemLimit: number | null;
-}
+  itemLimit: z.number().int().positive().nullable(),
+});
+export type FeedSourcesAnswer = z.output<typeof feedSourcesAnswerSchema>;
+
+const pageCounts = {
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+};
 
 /** `fetchBudgetSpent` and `notice` when the account's outside-fetch budget is spent and the cache answered. */
-export interface FeedList extends FetchBudgetNote {
-  items: FeedItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-  sources: FeedSource[];
+export const feedListSchema = z.object({
+  items: z.array(feedItemSchema),
+  ...pageCounts,
+  sources: z.array(feedSourceSchema),
   /** True when a free account sees fewer items than its sources hold. */
-  limited: boolean;
+  limited: z.boolean(),
   /** N of 'Showing 50 of N': see docs/API.md for how it is counted. */
-  availableTotal: number;
-  lastUpdated: string | null;
-}
+  availableTotal: z.number().int().nonnegative(),
+  lastUpdated: z.string().nullable(),
+  ...fetchBudgetNoteFields,
+});
+export type FeedList = z.output<typeof feedListSchema>;
 
-export interface BookmarkFeed {
-  source: FeedSource;
-  items: FeedItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const bookmarkFeedSchema = z.object({
+  source: feedSourceSchema,
+  items: z.array(feedItemSchema),
+  ...pageCounts,
+});
+export type BookmarkFeed = z.output<typeof bookmarkFeedSchema>;
 
 const minuteMs = 60_000;
 

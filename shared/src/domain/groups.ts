@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants.js';
-import { bookmarkMessages, categorySchema, isHttpUrl, rssSchema, type Page } from './bookmarks.js';
+import { bookmarkMessages, categorySchema, isHttpUrl, pageSchema, rssSchema, type Page } from './bookmarks.js';
 import { emailSchema } from './auth.js';
 import { groupMessages as m } from './groupMessages.js';
 import type { PlanKey } from './plans.js';
@@ -96,67 +96,74 @@ export type GroupLinkInput = z.input<typeof groupLinkSchema>;
 export type UpdateGroupLinkInput = z.input<typeof updateGroupLinkSchema>;
 export type GroupLinkListQuery = Partial<z.input<typeof groupLinkListQuerySchema>>;
 
-export type GroupRole = 'owner' | 'member';
-export type MemberStatus = 'pending' | 'active';
+export const groupRoleSchema = z.enum(['owner', 'member']);
+export type GroupRole = z.output<typeof groupRoleSchema>;
+export const memberStatusSchema = z.enum(['pending', 'active']);
+export type MemberStatus = z.output<typeof memberStatusSchema>;
 
-export interface WorkspaceGroup {
-  id: string;
-  name: string;
-  ownerId: string;
-  isOwner: boolean;
-  isMember: boolean;
-  linkCount: number;
-  memberCount: number;
-  isPrivate: boolean;
-  allowMemberInvites: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+const count = z.number().int().nonnegative();
 
-export interface GroupMember {
+export const workspaceGroupSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  ownerId: z.string(),
+  isOwner: z.boolean(),
+  isMember: z.boolean(),
+  linkCount: count,
+  memberCount: count,
+  isPrivate: z.boolean(),
+  allowMemberInvites: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WorkspaceGroup = z.output<typeof workspaceGroupSchema>;
+
+export const groupMemberSchema = z.object({
   /** The member row's id; the owner removes a member by their user id (or this id while pending). */
-  id: string;
-  userId: string | null;
+  id: z.string().min(1),
+  userId: z.string().nullable(),
   /** Shown to the owner only; a member sees names. */
-  email?: string;
-  name: string;
-  role: GroupRole;
-  status: MemberStatus;
-  joinedAt: string;
-  activatedAt: string | null;
-}
+  email: z.string().optional(),
+  name: z.string(),
+  role: groupRoleSchema,
+  status: memberStatusSchema,
+  joinedAt: z.string(),
+  activatedAt: z.string().nullable(),
+});
+export type GroupMember = z.output<typeof groupMemberSchema>;
 
-export interface GroupLink {
-  id: string;
-  groupId: string;
-  link: string;
-  domain: string;
-  title: string;
-  category: string;
-  rssFeed: string | null;
-  addedBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A link of a group as answered (`groupLinkSchema` is what adding one reads). */
+export const groupLinkAnswerSchema = z.object({
+  id: z.string().min(1),
+  groupId: z.string(),
+  link: z.string(),
+  domain: z.string(),
+  title: z.string(),
+  category: z.string(),
+  rssFeed: z.string().nullable(),
+  addedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GroupLink = z.output<typeof groupLinkAnswerSchema>;
 
+export const groupLinkPageSchema = pageSchema(groupLinkAnswerSchema);
 export type GroupLinkPage = Page<GroupLink>;
 
 /** Successful writes answer the spec's success text beside the result. */
-export interface WithMessage {
-  message: string;
-}
+export const withMessageSchema = z.object({ message: z.string() });
+export type WithMessage = z.output<typeof withMessageSchema>;
 
 /** What POST /api/groups answers: the group, and whether an invitation went out with it. */
-export interface CreatedGroup extends WithMessage {
-  group: WorkspaceGroup;
-  invited: boolean;
-}
+export const createdGroupSchema = withMessageSchema.extend({ group: workspaceGroupSchema, invited: z.boolean() });
+export type CreatedGroup = z.output<typeof createdGroupSchema>;
 
 /** What POST /api/invites/accept answers. */
-export interface AcceptedInvite extends WithMessage {
-  status: 'joined' | 'alreadyMember';
-  group: WorkspaceGroup;
-}
+export const acceptedInviteSchema = withMessageSchema.extend({
+  status: z.enum(['joined', 'alreadyMember']),
+  group: workspaceGroupSchema,
+});
+export type AcceptedInvite = z.output<typeof acceptedInviteSchema>;
 
 /** Limits reached answer 402 with `error.code` 'upgrade_required' and the spec's upgrade text. */
 export const upgradeRequiredCode = 'upgrade_required';

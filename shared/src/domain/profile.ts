@@ -40,13 +40,14 @@ export const updateProfileSchema = z.object({
 
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-export interface Profile {
-  displayName: string;
-  email: string;
-  photoURL: string | null;
-  settings: {
+export const profileSchema = z.object({
+  displayName: z.string(),
+  email: z.string(),
+  photoURL: z.string().nullable(),
+  settings: z.object({
     /** null: the page's own default (categoryTabColorDefaults). */
-    categoryTabColor: string | null;
-    layoutPreference: 'list' | 'grid';
-  };
-}
+    categoryTabColor: z.string().nullable(),
+    layoutPreference: z.enum(['list', 'grid']),
+  }),
+});
+export type Profile = z.output<typeof profileSchema>;

@@ -3,7 +3,7 @@ import { bookmarkMessages, categorySchema, linkSchema, titleSchema } from './boo
 import { promoMessages } from './promoMessages.js';
 import { promoLimits } from './promoRules.js';
 import { slugPattern } from './advertRules.js';
-import type { Advert } from './adverts.js';
+import { advertSchema } from './adverts.js';
 
 /** A new post: its content is rich text, sanitised on the server like an advert's description. */
 export const createPostSchema = z.object({
@@ -41,52 +41,69 @@ export const shareParamsSchema = z.object({
 
 export type ShareParams = z.output<typeof shareParamsSchema>;
 
-export interface PromoPage {
+/** What GET /promo/:slug reads: `source=qr` counts the visit as a QR scan; any other value, a view. */
+export const promoPageQuerySchema = z.object({
+  // Never refused: a link with an odd source still opens the page, counted as a view.
+  source: z.string().optional().catch(undefined),
+});
+
+/**
+ * A promo page as anyone may ask for it: signed out, `following` and `isOwner` are false; the
+ * owner never follows their own page.
+ */
+export const promoPageSchema = z.object({
   /** The approved advert, with its owner's id (the share link's connect_uid). */
-  advert: Advert & { ownerId: string };
-  followers: number;
+  advert: advertSchema.extend({ ownerId: z.string() }),
+  followers: z.number().int().nonnegative(),
   /** Whether the signed-in visitor follows it; false when signed out. */
-  following: boolean;
-  isOwner: boolean;
-}
+  following: z.boolean(),
+  isOwner: z.boolean(),
+});
+export type PromoPage = z.output<typeof promoPageSchema>;
 
-export interface FollowState {
-  following: boolean;
-  followers: number;
-}
+export const followStateSchema = z.object({
+  following: z.boolean(),
+  followers: z.number().int().nonnegative(),
+});
+export type FollowState = z.output<typeof followStateSchema>;
 
-export interface PromoFollower {
-  name: string;
-  since: string;
-}
+export const promoFollowerSchema = z.object({
+  name: z.string(),
+  since: z.string(),
+});
+export type PromoFollower = z.output<typeof promoFollowerSchema>;
 
-export interface PromoFollowers {
-  count: number;
+export const promoFollowersSchema = z.object({
+  count: z.number().int().nonnegative(),
   /** The followers, newest first: for the owner only. */
-  items?: PromoFollower[];
-}
+  items: z.array(promoFollowerSchema).optional(),
+});
+export type PromoFollowers = z.output<typeof promoFollowersSchema>;
 
-export interface Post {
-  id: string;
-  title: string;
+export const postSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
   /** Sanitised HTML. */
-  content: string;
-  createdAt: string;
-}
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type Post = z.output<typeof postSchema>;
 
-export interface PostPage {
-  items: Post[];
-  total: number;
-  page: number;
-  pageSize: number;
+export const postPageSchema = z.object({
+  items: z.array(postSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
   /** True when the visitor may not read the posts (signed out, or not following): items are then empty. */
-  locked: boolean;
-}
+  locked: z.boolean(),
+});
+export type PostPage = z.output<typeof postPageSchema>;
 
 /** The owner's figures for the last 30 days. Counting keeps no visitor's address or identity. */
-export interface PromoStats {
-  days: number;
-  views: number;
-  qrScans: number;
-  newFollowers: number;
-}
+export const promoStatsSchema = z.object({
+  days: z.number().int().positive(),
+  views: z.number().int().nonnegative(),
+  qrScans: z.number().int().nonnegative(),
+  newFollowers: z.number().int().nonnegative(),
+});
+export type PromoStats = z.output<typeof promoStatsSchema>;

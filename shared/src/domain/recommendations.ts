@@ -71,31 +71,37 @@ export const recommendationQuerySchema = z.object({
 
 /** Where a list came from; the drawer says so. */
 export type RecommendationSource = keyof typeof recommendationMessages.sourceLabel;
+const recommendationSources = Object.keys(recommendationMessages.sourceLabel) as [
+  RecommendationSource,
+  ...RecommendationSource[],
+];
 
 /** One recommended site, as clients receive it: plain text, checked addresses, capped lengths. */
-export interface Recommendation {
-  title: string;
+export const recommendationSchema = z.object({
+  title: z.string(),
   /** An http(s) address. */
-  link: string;
+  link: z.string(),
   /** The address's host as shown ('example.com'). */
-  displayLink: string;
+  displayLink: z.string(),
   /** Plain text, at most snippetMax characters plus an ellipsis. */
-  snippet: string;
+  snippet: z.string(),
   /** From the local recommender: an approved promo advert's page slug, for a Promotor's Page link. */
-  promoSlug?: string;
-}
+  promoSlug: z.string().optional(),
+});
+export type Recommendation = z.output<typeof recommendationSchema>;
 
 /** GET /api/bookmarks/:id/recommendations. */
-export interface RecommendationList {
-  items: Recommendation[];
-  source: RecommendationSource;
+export const recommendationListSchema = z.object({
+  items: z.array(recommendationSchema),
+  source: z.enum(recommendationSources),
   /** The model that answered (cached with the answer); null for the local recommender. */
-  model: string | null;
+  model: z.string().nullable(),
   /** Whether the answer came from the cache (no provider was asked). */
-  cached: boolean;
+  cached: z.boolean(),
   /** Set when the daily limit of provider calls was reached and the local recommender answered. */
-  notice?: string;
-}
+  notice: z.string().optional(),
+});
+export type RecommendationList = z.output<typeof recommendationListSchema>;
 
 /** Cuts a description to `max` characters plus an ellipsis (spec: 200 plus '...'). */
 export function cutRecommendationSnippet(text: string, max: number = recommendationRules.snippetMax): string {

@@ -123,8 +123,8 @@ describe('the subscription box of the profile', () => {
       { enabled: true, canManage: true, subscription: pro },
       {
         'POST /api/billing/portal': () => ({
-          status: 409,
-          body: { error: { code: 'no_billing_account', message: billingMessages.noBillingAccount } },
+          status: 404,
+          body: { error: { code: 'not_found', message: billingMessages.noBillingAccount } },
         }),
       },
     );

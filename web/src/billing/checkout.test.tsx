@@ -117,7 +117,10 @@ describe('checkout from the plans', () => {
         status: 409,
         body: { error: { code: 'already_subscribed', message: billingMessages.alreadySubscribed } },
       }),
-      'POST /api/billing/portal': () => ({ status: 502 }),
+      'POST /api/billing/portal': () => ({
+        status: 502,
+        body: { error: { code: 'billing_failed', message: billingMessages.portalFailed } },
+      }),
     });
     renderApp('/subscriptions');
     const pro = await card('pro');

@@ -21,8 +21,8 @@ export function VerifyEmail({ oobCode }: { oobCode: string }) {
     if (sent.current === oobCode) return;
     sent.current = oobCode;
     setState({ status: 'verifying' });
-    api
-      .request<{ message: string }>('POST', '/api/auth/verify', { oobCode })
+    api.auth
+      .verify(oobCode)
       .then(() => setState({ status: 'verified' }))
       .catch((e: unknown) => setState({ status: 'failed', message: messageOf(e) }));
   }, [oobCode]);
@@ -30,7 +30,7 @@ export function VerifyEmail({ oobCode }: { oobCode: string }) {
   async function askAgain() {
     setResend({ status: 'sending' });
     try {
-      const { message } = await api.request<{ message: string }>('POST', '/api/auth/verify/resend', {});
+      const { message } = await api.auth.resendVerification();
       setResend({ status: 'done', message });
     } catch (e) {
       const signIn = e instanceof ApiError && e.status === 401;

@@ -44,7 +44,9 @@ const answer: RecommendationList = {
 
 const unavailable = {
   status: 502,
-  body: { error: { code: 'bad_gateway', message: 'Unable to load recommendations. Please try again.' } },
+  body: {
+    error: { code: 'recommendations_unavailable', message: 'Unable to load recommendations. Please try again.' },
+  },
 };
 
 /** A library of one bookmark; `answers` are given to the recommendation calls in turn. */

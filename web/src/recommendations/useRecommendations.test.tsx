@@ -23,7 +23,9 @@ describe('useRecommendations', () => {
   it('raises the error snackbar for 5 seconds and opens the drawer on Retry, which loads again', async () => {
     const load = vi
       .spyOn(api.bookmarks, 'recommendations')
-      .mockRejectedValueOnce(new ApiError(502, 'bad_gateway', 'Unable to load recommendations. Please try again.'))
+      .mockRejectedValueOnce(
+        new ApiError(502, 'recommendations_unavailable', 'Unable to load recommendations. Please try again.'),
+      )
       .mockResolvedValueOnce(answer);
     const { result } = renderHook(() => useRecommendations());
     act(() => result.current.show(saved));

@@ -43,7 +43,7 @@ describe('session', () => {
     answer(async () => new Response(JSON.stringify(me), { status: 200 }));
     await useSession.getState().refresh();
     answer(
-      async () => new Response(JSON.stringify({ error: { code: 'not_authenticated', message: 'x' } }), { status: 401 }),
+      async () => new Response(JSON.stringify({ error: { code: 'unauthenticated', message: 'x' } }), { status: 401 }),
     );
     await useSession.getState().refresh();
     expect(useSession.getState().me).toBeNull();

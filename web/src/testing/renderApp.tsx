@@ -1,4 +1,5 @@
-import { planOfPermissions, type Me } from '@linkhive/shared/domain';
+import { authMessages, planOfPermissions, type AccountMe, type Me, type Profile } from '@linkhive/shared/domain';
+import { noteFakeAnswer } from '@linkhive/shared/contract';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -9,7 +10,10 @@ import { forgetPlans } from '../plans/usePlans';
 import { useSession } from '../session/store';
 
 /** A signed-in user; a paid flag is a plan from billing unless `planSource` says an admin granted it. */
-export function makeMe(overrides: Partial<Me['permissions']> = {}, planSource: 'billing' | 'grant' = 'billing'): Me {
+export function makeMe(
+  overrides: Partial<Me['permissions']> = {},
+  planSource: 'billing' | 'grant' = 'billing',
+): AccountMe {
   const permissions: Me['permissions'] = {
     admin: false,
     advertiser: false,
@@ -20,7 +24,13 @@ export function makeMe(overrides: Partial<Me['permissions']> = {}, planSource: '
   };
   const key = planOfPermissions(permissions);
   return {
-    user: { id: 'u1', email: 'ann@example.com', firstName: 'Ann', createdAt: '2026-01-01T00:00:00.000Z' },
+    user: {
+      id: 'u1',
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      emailVerified: true,
+    },
     profile: {
       displayName: 'Ann Lee',
       photoURL: null,
@@ -28,6 +38,16 @@ export function makeMe(overrides: Partial<Me['permissions']> = {}, planSource: '
     },
     permissions,
     plan: { key, source: key === 'free' ? 'free' : planSource },
+  };
+}
+
+/** The profile of `makeMe`'s user, as GET and PATCH /api/profile answer it. */
+export function makeProfile(): Profile {
+  return {
+    displayName: 'Ann Lee',
+    email: 'ann@example.com',
+    photoURL: null,
+    settings: { categoryTabColor: null, layoutPreference: 'list' },
   };
 }
 
@@ -46,6 +66,8 @@ export function fakeServer(handlers: Record<string, Handler>) {
     const answer = handler
       ? await handler(url, init)
       : { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    // Only what the real server could answer: checked against the endpoint's contract.
+    if (handler) noteFakeAnswer(method, url, answer.status, answer.body);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -54,7 +76,7 @@ export function fakeServer(handlers: Record<string, Handler>) {
 
 export const signedOut: Handler = () => ({
   status: 401,
-  body: { error: { code: 'not_authenticated', message: 'User not authenticated' } },
+  body: { error: { code: 'unauthenticated', message: authMessages.notAuthenticated } },
 });
 
 export function renderApp(path: string) {

@@ -109,7 +109,7 @@ describe('links', () => {
       {
         'POST /api/pages/preview': () => ({
           status: 200,
-          body: { title: 'Example News', rssFeed: 'https://news.example.com/feed', screenshot: null },
+          body: { title: 'Example News', rssFeed: 'https://news.example.com/feed', screenshot: false },
         }),
         'POST /api/groups/g1/links': (_url, init) => {
           const body = JSON.parse(String(init.body)) as GroupLink;
@@ -172,7 +172,7 @@ describe('links', () => {
     fireEvent.click(await within(box).findByRole('button', { name: 'Cancel lookup' }));
     expect(within(box).queryByRole('button', { name: 'Cancel lookup' })).toBeNull();
     await act(async () => {
-      answered.resolve(new Response(JSON.stringify({ title: 'Too late', rssFeed: null, screenshot: null })));
+      answered.resolve(new Response(JSON.stringify({ title: 'Too late', rssFeed: null, screenshot: false })));
       await answered.promise;
     });
     expect((within(box).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('');

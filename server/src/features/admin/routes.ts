@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { adminPermissionsSchema } from '@linkhive/shared/domain';
+import { contract } from '@linkhive/shared/contract';
+import { route } from '../../http/contract-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
-import { parse } from '../../http/validate.js';
 import type { AdvertService } from '../adverts/service.js';
 import type { AdminService } from './service.js';
 
-const userQuery = z.object({ email: z.string().trim().max(320).optional(), id: z.string().max(100).optional() });
+const c = contract.admin;
 
 /** Every /admin path asks the server whether the caller is an admin: the web app's check is only a courtesy. */
 export function adminRoutes(admin: AdminService, adverts: AdvertService): Router {
@@ -16,33 +15,25 @@ export function adminRoutes(admin: AdminService, adverts: AdvertService): Router
     next();
   });
 
-  r.get('/admin/adverts/pending', async (_req, res) => {
-    res.json({ items: await adverts.pending() });
+  route(r, c.pendingAdverts, async () => ({ items: await adverts.pending() }));
+  route(r, c.approveAdvert, ({ params }) => adverts.approve(params.id));
+  route(r, c.rejectAdvert, async ({ params }) => {
+    await adverts.reject(params.id);
+    return { ok: true as const };
   });
 
-  r.post('/admin/adverts/:id/approve', async (req, res) => {
-    res.json(await adverts.approve(req.params.id));
-  });
-
-  r.post('/admin/adverts/:id/reject', async (req, res) => {
-    await adverts.reject(req.params.id);
-    res.json({ ok: true });
-  });
-
-  r.post('/admin/permissions', async (req, res) => {
+  route(r, c.setPermissions, async ({ body }, req) => {
     const actor = currentUser(req);
-    const { user, change } = await admin.setPermissions(parse(adminPermissionsSchema, req.body), actor);
+    const { user, change } = await admin.setPermissions(body, actor);
     // Who gave whom which rights, next to the audit row, for whoever reads the server's log.
     req.log?.info(
       { actorId: actor.id, actorEmail: actor.email, targetId: user.id, targetEmail: user.email, change },
       'admin permissions changed',
     );
-    res.json(user);
+    return user;
   });
 
-  r.get('/admin/users', async (req, res) => {
-    res.json(await admin.find(parse(userQuery, req.query)));
-  });
+  route(r, c.findUser, ({ query }) => admin.find(query));
 
   return r;
 }

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { advertLimits, advertMessages as m, createAdvertSchema, updateAdvertSchema } from '@linkhive/shared/domain';
+import { advertLimits, advertMessages as m } from '@linkhive/shared/domain';
+import { contract } from '@linkhive/shared/contract';
+import { route } from '../../http/contract-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import { readUpload } from '../../http/upload.js';
-import { parse } from '../../http/validate.js';
 import type { AdvertService } from './service.js';
 
-const listQuery = z.object({ q: z.string().max(200).optional() });
+const c = contract.adverts;
 
 const uploads = {
   logo: { maxBytes: advertLimits.logoMaxBytes, tooLarge: m.logoTooLarge },
@@ -16,26 +16,15 @@ const uploads = {
 export function advertRoutes(adverts: AdvertService): Router {
   const r = Router();
 
-  r.get('/adverts', async (req, res) => {
-    res.json({ items: await adverts.list(parse(listQuery, req.query).q) });
-  });
-
-  r.get('/adverts/mine', requireUser, async (req, res) => {
-    res.json({ advert: await adverts.mine(currentUser(req)) });
-  });
-
-  r.post('/adverts', requireUser, async (req, res) => {
-    res.status(201).json(await adverts.create(currentUser(req), parse(createAdvertSchema, req.body)));
-  });
-
-  r.patch('/adverts/:id', requireUser, async (req, res) => {
-    res.json(await adverts.update(currentUser(req), String(req.params.id), parse(updateAdvertSchema, req.body)));
-  });
+  route(r, c.list, async ({ query }) => ({ items: await adverts.list(query.q) }));
+  route(r, c.mine, requireUser, async (_input, req) => ({ advert: await adverts.mine(currentUser(req)) }));
+  route(r, c.create, requireUser, ({ body }, req) => adverts.create(currentUser(req), body));
+  route(r, c.update, requireUser, ({ params, body }, req) => adverts.update(currentUser(req), params.id, body));
 
   for (const kind of ['logo', 'background'] as const) {
-    r.post(`/adverts/:id/${kind}`, requireUser, async (req, res) => {
+    route(r, c[kind], requireUser, async ({ params }, req) => {
       const { file } = await readUpload(req, { field: 'file', missing: m.fileRequired, ...uploads[kind] });
-      res.json(await adverts.setImage(currentUser(req), req.params.id as string, kind, file.data));
+      return adverts.setImage(currentUser(req), params.id, kind, file.data);
     });
   }
 

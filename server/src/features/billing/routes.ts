@@ -1,43 +1,34 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { contract } from '@linkhive/shared/contract';
 import { billingMessages } from '@linkhive/shared/domain';
+import { route } from '../../http/contract-route.js';
 import { AppError } from '../../http/errors.js';
 import { currentUser, requireUser } from '../../http/session.js';
-import { parse } from '../../http/validate.js';
 import type { BillingService } from './service.js';
 import type { WebhookHandler } from './webhooks.js';
 
-const checkoutSchema = z.object({ priceId: z.string({ error: 'priceId is required' }).min(1, 'priceId is required') });
-const portalSchema = z.object({
-  returnUrl: z.string({ error: 'returnUrl is required' }).min(1, 'returnUrl is required').max(2000),
-});
-
 export function billingRoutes(billing: BillingService, webhooks: WebhookHandler | null): Router {
   const r = Router();
+  const c = contract.billing;
 
-  r.post('/billing/checkout', requireUser, async (req, res) => {
-    res.json(await billing.checkout(currentUser(req), parse(checkoutSchema, req.body).priceId));
-  });
+  route(r, c.checkout, requireUser, ({ body }, req) => billing.checkout(currentUser(req), body.priceId));
+  route(r, c.portal, requireUser, ({ body }, req) => billing.portal(currentUser(req).id, body.returnUrl));
 
-  r.post('/billing/portal', requireUser, async (req, res) => {
-    res.json(await billing.portal(currentUser(req).id, parse(portalSchema, req.body).returnUrl));
-  });
-
-  r.get('/billing/subscription', requireUser, async (req, res) => {
+  // Both change as Stripe's webhooks arrive: a cached answer would show the old state.
+  route(r, c.subscription, requireUser, (_input, req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await billing.state(currentUser(req).id));
+    return billing.state(currentUser(req).id);
   });
-
-  r.get('/billing/sessions/:id', requireUser, async (req, res) => {
+  route(r, c.session, requireUser, ({ params }, req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await billing.session(currentUser(req).id, String(req.params.id)));
+    return billing.session(currentUser(req).id, params.id);
   });
 
   // Stripe's deliveries: no session; the signature over the raw body (app.ts keeps it raw) is the proof.
-  r.post('/billing/webhook', async (req, res) => {
+  route(r, c.webhook, async (_input, req) => {
     if (!webhooks) throw new AppError(503, 'billing_not_configured', billingMessages.notConfigured);
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    res.json(await webhooks.receive(body, req.get('stripe-signature')));
+    return webhooks.receive(body, req.get('stripe-signature'));
   });
 
   return r;

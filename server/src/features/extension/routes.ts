@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
 import type { ExtensionBrowserName, ExtensionOffer } from '@linkhive/shared/domain';
+import { contract } from '@linkhive/shared/contract';
+import { route } from '../../http/contract-route.js';
 import { notFound } from '../../http/errors.js';
 
 const browsers: readonly ExtensionBrowserName[] = ['chrome', 'edge'];
@@ -31,18 +33,20 @@ function zipOf(dir: string | null, browser: ExtensionBrowserName): string | null
 /** GET /api/extension: the store listing when configured, and the zips this server serves. */
 export function extensionRoutes(options: { storeUrl: string | null; dir: string | null }): Router {
   const r = Router();
-  r.get('/extension', (_req, res) => {
+  route(r, contract.extension.offer, async (_input, _req, res) => {
     const downloads = Object.fromEntries(
       browsers.map((b) => [b, zipOf(options.dir, b) ? downloadPath(b) : null]),
     ) as ExtensionOffer['downloads'];
-    const offer: ExtensionOffer = { storeUrl: options.storeUrl, downloads };
     res.setHeader('Cache-Control', 'no-cache');
-    res.json(offer);
+    return { storeUrl: options.storeUrl, downloads };
   });
   return r;
 }
 
-/** GET /downloads/linkhive-<browser>.zip: the built extension, to unzip and load unpacked. */
+/**
+ * GET /downloads/linkhive-<browser>.zip: the built extension, to unzip and load unpacked. Outside
+ * /api, so not in the contract: plain Express routes.
+ */
 export function extensionDownloads(dir: string | null): Router {
   const r = Router();
   for (const browser of browsers) {

@@ -1,12 +1,14 @@
 import { Router } from 'express';
+import { contract } from '@linkhive/shared/contract';
+import { route } from '../../http/contract-route.js';
 import { badRequest } from '../../http/errors.js';
 import { hostname, letterIcon, type FaviconService } from './service.js';
 
 export function faviconRoutes(favicons: FaviconService): Router {
   const r = Router();
-  // No requireUser: an extension page's <img> sends no token, and it must still show cached icons.
-  r.get('/favicons/:domain', async (req, res) => {
-    const domain = req.params.domain.toLowerCase();
+  // Public: an extension page's <img> sends no token, and it must still show cached icons.
+  route(r, contract.favicons.icon, async ({ params }, req, res) => {
+    const domain = params.domain.toLowerCase();
     if (!hostname.test(domain)) throw badRequest('Not a domain name', 'domain');
     const { icon, known } = await favicons.get(domain, req.user?.id ?? null);
     // A letter icon that stands in while no lookup has answered must not stick: the next view may

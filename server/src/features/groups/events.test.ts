@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissionFlags, type Permissions } from '@linkhive/shared/domain';
+import { createGroupSchema, groupLinkSchema, permissionFlags, type Permissions } from '@linkhive/shared/domain';
 import { openDatabase, type Db } from '../../db/index.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { MailMessage } from '../../integrations/mail/index.js';
@@ -78,10 +78,11 @@ describe('workspace change events', () => {
       links,
     }));
 
+  // The service takes its inputs as the routes' contract parses them, defaults filled in.
   it('reports every change after it commits, with the kind live updates expect', async () => {
     const { owner, member } = users;
     const { group } = await groups.create(owner, { name: 'Team', email: member.email });
-    const { group: other } = await groups.create(owner, { name: 'Other' });
+    const { group: other } = await groups.create(owner, createGroupSchema.parse({ name: 'Other' }));
     expect(take()).toEqual([
       { groupId: group.id, kind: 'members', groupExists: true, links: 0 },
       { groupId: other.id, kind: 'members', groupExists: true, links: 0 },
@@ -89,7 +90,11 @@ describe('workspace change events', () => {
     const token = mails[0]!.text.match(/token=([0-9a-f]{40})/)![1]!;
     await groups.accept(member, { token });
     await groups.rename(owner, group.id, { name: 'Renamed' });
-    const { link } = await groups.addLink(owner, group.id, { link: 'https://a.example.com', title: 'A' });
+    const { link } = await groups.addLink(
+      owner,
+      group.id,
+      groupLinkSchema.parse({ link: 'https://a.example.com', title: 'A' }),
+    );
     await groups.updateLink(owner, group.id, link.id, { title: 'B' });
     await groups.moveLink(owner, group.id, link.id, { groupId: other.id });
     await groups.deleteLink(owner, other.id, link.id);
@@ -124,7 +129,7 @@ describe('workspace change events', () => {
   it('keeps a committed change when the report fails', async () => {
     failPublish = true;
     try {
-      const created = await groups.create(users.owner, { name: 'Still here' });
+      const created = await groups.create(users.owner, createGroupSchema.parse({ name: 'Still here' }));
       expect(created.message).toBe('Group created successfully!');
       expect((await groups.list(users.owner)).items.map((g) => g.name)).toContain('Still here');
     } finally {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
   domainOf,
   feedMessages,
@@ -14,7 +15,6 @@ import {
   type WithMessage,
 } from '@linkhive/shared/domain';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { toLink, type GroupContext, type GroupUser } from './context.js';
 import type { GroupQueries, LinkRow } from './repository.js';
@@ -62,9 +62,12 @@ export function groupLinks(ctx: GroupContext) {
       return { id: row.id, title: row.title, category: row.category, rss_feed: row.rss_feed };
     },
 
-    async links(user: GroupUser, groupId: string, query: unknown): Promise<GroupLinkPage> {
+    async links(
+      user: GroupUser,
+      groupId: string,
+      { q, page, pageSize }: z.output<typeof groupLinkListQuerySchema>,
+    ): Promise<GroupLinkPage> {
       await ctx.access(user, groupId);
-      const { q, page, pageSize } = parse(groupLinkListQuerySchema, query);
       const [rows, total] = await Promise.all([
         repo.links(groupId, q || undefined, pageSize, (page - 1) * pageSize),
         repo.linkTotal(groupId, q || undefined),
@@ -72,9 +75,12 @@ export function groupLinks(ctx: GroupContext) {
       return { items: rows.map(toLink), total, page, pageSize };
     },
 
-    async addLink(user: GroupUser, groupId: string, body: unknown): Promise<WithMessage & { link: GroupLink }> {
+    async addLink(
+      user: GroupUser,
+      groupId: string,
+      input: z.output<typeof groupLinkSchema>,
+    ): Promise<WithMessage & { link: GroupLink }> {
       await ctx.ownerAccess(user, groupId, m.ownerOnlyAdd);
-      const input = parse(groupLinkSchema, body);
       const at = ctx.now().toISOString();
       const row: LinkRow = {
         id: randomUUID(),
@@ -104,10 +110,9 @@ export function groupLinks(ctx: GroupContext) {
       user: GroupUser,
       groupId: string,
       linkId: string,
-      body: unknown,
+      input: z.output<typeof updateGroupLinkSchema>,
     ): Promise<WithMessage & { link: GroupLink }> {
       await ownLink(user, groupId, linkId, m.ownerOnlyEdit);
-      const input = parse(updateGroupLinkSchema, body);
       const changes: Partial<LinkRow> = { updated_at: ctx.now().toISOString() };
       if (input.link !== undefined)
         Object.assign(changes, { link: input.link, link_key: normaliseLink(input.link), domain: domainOf(input.link) });
@@ -132,10 +137,9 @@ export function groupLinks(ctx: GroupContext) {
       user: GroupUser,
       groupId: string,
       linkId: string,
-      body: unknown,
+      { groupId: target }: z.output<typeof moveGroupLinkSchema>,
     ): Promise<WithMessage & { link: GroupLink }> {
       await ownLink(user, groupId, linkId, m.ownerOnlyEdit);
-      const target = parse(moveGroupLinkSchema, body).groupId;
       await ctx.ownerAccess(user, target, m.ownerOnlyEdit);
       if (target === groupId) throw badRequest(m.sameGroup, 'groupId', 'same_group');
       const at = ctx.now().toISOString();

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   acceptInviteSchema,
   groupMessages as m,
@@ -9,7 +10,6 @@ import {
   type WithMessage,
 } from '@linkhive/shared/domain';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { hashToken, newInvitation, toMember, upgradeRequired, type GroupContext, type GroupUser } from './context.js';
 import type { GroupQueries } from './repository.js';
@@ -29,9 +29,13 @@ export function groupMembers(ctx: GroupContext) {
   const { repo } = ctx;
 
   return {
-    async invite(user: GroupUser, groupId: string, body: unknown): Promise<WithMessage & { member: GroupMember }> {
+    async invite(
+      user: GroupUser,
+      groupId: string,
+      input: z.output<typeof inviteSchema>,
+    ): Promise<WithMessage & { member: GroupMember }> {
       const group = await ctx.ownerAccess(user, groupId, m.ownerOnlyMembers);
-      const email = parse(inviteSchema, body).email.toLowerCase();
+      const email = input.email.toLowerCase();
       if (email === user.email.toLowerCase()) throw badRequest(m.cannotInviteSelf, 'email');
       const plan = await ctx.planOf(user);
       const at = ctx.now();
@@ -61,8 +65,7 @@ export function groupMembers(ctx: GroupContext) {
     },
 
     /** The mailed token, for the signed-in account of the invited address: pending becomes active, once. */
-    async accept(user: GroupUser, body: unknown): Promise<AcceptedInvite> {
-      const { token } = parse(acceptInviteSchema, body);
+    async accept(user: GroupUser, { token }: z.output<typeof acceptInviteSchema>): Promise<AcceptedInvite> {
       const row = await repo.invitation(hashToken(token));
       if (!row || row.email !== user.email.toLowerCase()) throw invalidToken();
       const alreadyMember = async (): Promise<AcceptedInvite> => ({

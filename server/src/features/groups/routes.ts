@@ -1,7 +1,9 @@
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { groupLinkDailyBudget, groupMessages as m, groupRules } from '@linkhive/shared/domain';
+import { contract } from '@linkhive/shared/contract';
 import type { Database } from '../../db/schema.js';
+import { route } from '../../http/contract-route.js';
 import { notFound } from '../../http/errors.js';
 import { accountRateLimit } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
@@ -26,63 +28,32 @@ export function groupRoutes(groups: GroupService, db: Kysely<Database>): Router 
     windowMs: groupLinkDailyBudget.windowMs,
     message: m.tooManyLinks,
   });
-  const id = (p: unknown) => String(p);
+  const g = contract.groups;
 
-  r.get('/groups', requireUser, async (req, res) => {
-    res.json(await groups.list(currentUser(req)));
-  });
-
-  r.post('/groups', requireUser, invitesWhenMailing, async (req, res) => {
-    res.status(201).json(await groups.create(currentUser(req), req.body));
-  });
-
-  r.patch('/groups/:id', requireUser, async (req, res) => {
-    res.json(await groups.rename(currentUser(req), id(req.params.id), req.body));
-  });
-
-  r.delete('/groups/:id', requireUser, async (req, res) => {
-    res.json(await groups.remove(currentUser(req), id(req.params.id)));
-  });
-
-  r.post('/groups/:id/invites', requireUser, invites, async (req, res) => {
-    res.status(201).json(await groups.invite(currentUser(req), id(req.params.id), req.body));
-  });
-
-  r.post('/invites/accept', requireUser, async (req, res) => {
-    res.json(await groups.accept(currentUser(req), req.body));
-  });
-
-  r.get('/groups/:id/members', requireUser, async (req, res) => {
-    res.json(await groups.members(currentUser(req), id(req.params.id)));
-  });
-
-  r.delete('/groups/:id/members/:memberId', requireUser, async (req, res) => {
-    res.json(await groups.removeMember(currentUser(req), id(req.params.id), id(req.params.memberId)));
-  });
-
-  r.post('/groups/:id/leave', requireUser, async (req, res) => {
-    res.json(await groups.leave(currentUser(req), id(req.params.id)));
-  });
-
-  r.get('/groups/:id/links', requireUser, async (req, res) => {
-    res.json(await groups.links(currentUser(req), id(req.params.id), req.query));
-  });
-
-  r.post('/groups/:id/links', requireUser, linkAdds, async (req, res) => {
-    res.status(201).json(await groups.addLink(currentUser(req), id(req.params.id), req.body));
-  });
-
-  r.patch('/groups/:id/links/:linkId', requireUser, async (req, res) => {
-    res.json(await groups.updateLink(currentUser(req), id(req.params.id), id(req.params.linkId), req.body));
-  });
-
-  r.delete('/groups/:id/links/:linkId', requireUser, async (req, res) => {
-    res.json(await groups.deleteLink(currentUser(req), id(req.params.id), id(req.params.linkId)));
-  });
-
-  r.post('/groups/:id/links/:linkId/move', requireUser, async (req, res) => {
-    res.json(await groups.moveLink(currentUser(req), id(req.params.id), id(req.params.linkId), req.body));
-  });
+  route(r, g.list, requireUser, (_input, req) => groups.list(currentUser(req)));
+  route(r, g.create, requireUser, invitesWhenMailing, ({ body }, req) => groups.create(currentUser(req), body));
+  route(r, g.rename, requireUser, ({ params, body }, req) => groups.rename(currentUser(req), params.id, body));
+  route(r, g.remove, requireUser, ({ params }, req) => groups.remove(currentUser(req), params.id));
+  route(r, g.invite, requireUser, invites, ({ params, body }, req) => groups.invite(currentUser(req), params.id, body));
+  route(r, g.accept, requireUser, ({ body }, req) => groups.accept(currentUser(req), body));
+  route(r, g.members, requireUser, ({ params }, req) => groups.members(currentUser(req), params.id));
+  route(r, g.removeMember, requireUser, ({ params }, req) =>
+    groups.removeMember(currentUser(req), params.id, params.memberId),
+  );
+  route(r, g.leave, requireUser, ({ params }, req) => groups.leave(currentUser(req), params.id));
+  route(r, g.links, requireUser, ({ params, query }, req) => groups.links(currentUser(req), params.id, query));
+  route(r, g.addLink, requireUser, linkAdds, ({ params, body }, req) =>
+    groups.addLink(currentUser(req), params.id, body),
+  );
+  route(r, g.updateLink, requireUser, ({ params, body }, req) =>
+    groups.updateLink(currentUser(req), params.id, params.linkId, body),
+  );
+  route(r, g.deleteLink, requireUser, ({ params }, req) =>
+    groups.deleteLink(currentUser(req), params.id, params.linkId),
+  );
+  route(r, g.moveLink, requireUser, ({ params, body }, req) =>
+    groups.moveLink(currentUser(req), params.id, params.linkId, body),
+  );
 
   // An id with a broken escape ('%E0%A4%A') names no group, like any other unknown id.
   r.use('/groups', ((err, _req, _res, next) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import {
   createGroupSchema,
   groupLimits,
@@ -9,7 +10,6 @@ import {
   type WorkspaceGroup,
 } from '@linkhive/shared/domain';
 import { badRequest, conflict } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
   groupContext,
@@ -26,7 +26,10 @@ import { GROUP_PURGE_JOB, groupPurgeBatch } from './purge.js';
 
 export type { GroupServiceDeps, GroupUser } from './context.js';
 
-/** Team workspaces: every call checks the caller's access to the group before reading its input. */
+/**
+ * Team workspaces: every call checks the caller's access to the group before it acts. Inputs come
+ * parsed by the routes' contract (shared/src/contract/groups.ts).
+ */
 export function groupService(deps: GroupServiceDeps) {
   const ctx = groupContext(deps);
   const { repo } = ctx;
@@ -46,8 +49,7 @@ export function groupService(deps: GroupServiceDeps) {
      * A new private group, and with `email` its first invitation, both or neither. The plan's limits
      * are counted under a lock on the owner's row, so two creates at once cannot both pass them.
      */
-    async create(user: GroupUser, body: unknown): Promise<CreatedGroup> {
-      const input = parse(createGroupSchema, body);
+    async create(user: GroupUser, input: z.output<typeof createGroupSchema>): Promise<CreatedGroup> {
       const email = input.email?.toLowerCase();
       if (email && email === user.email.toLowerCase()) throw badRequest(m.cannotInviteSelf, 'email');
       const plan = await ctx.planOf(user);
@@ -107,9 +109,12 @@ export function groupService(deps: GroupServiceDeps) {
       };
     },
 
-    async rename(user: GroupUser, groupId: string, body: unknown): Promise<WithMessage & { group: WorkspaceGroup }> {
+    async rename(
+      user: GroupUser,
+      groupId: string,
+      { name }: z.output<typeof renameGroupSchema>,
+    ): Promise<WithMessage & { group: WorkspaceGroup }> {
       await ctx.ownerAccess(user, groupId, m.ownerOnlyGroup);
-      const { name } = parse(renameGroupSchema, body);
       try {
         await repo.rename(groupId, name, nameKey(name), ctx.now().toISOString());
       } catch (e) {

@@ -1,13 +1,13 @@
 import { Router } from 'express';
+import { contract } from '@linkhive/shared/contract';
+import { route } from '../../http/contract-route.js';
 import type { PlanService } from './service.js';
 
 export function planRoutes(plans: PlanService): Router {
   const r = Router();
-
-  r.get('/plans', async (_req, res) => {
+  route(r, contract.plans.list, async (_input, _req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
-    res.json({ items: await plans.list() });
+    return { items: await plans.list() };
   });
-
   return r;
 }

@@ -1,30 +1,27 @@
 import { Router } from 'express';
-import { profileMessages, profilePhotoMaxBytes, updateProfileSchema } from '@linkhive/shared/domain';
+import { profileMessages, profilePhotoMaxBytes } from '@linkhive/shared/domain';
+import { contract } from '@linkhive/shared/contract';
+import { route } from '../../http/contract-route.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import { readUpload } from '../../http/upload.js';
-import { parse } from '../../http/validate.js';
 import type { ProfileService } from './service.js';
+
+const c = contract.profile;
 
 export function profileRoutes(profiles: ProfileService): Router {
   const r = Router();
   r.use('/profile', requireUser);
 
-  r.get('/profile', async (req, res) => {
-    res.json(await profiles.get(currentUser(req)));
-  });
-
-  r.patch('/profile', async (req, res) => {
-    res.json(await profiles.update(currentUser(req), parse(updateProfileSchema, req.body)));
-  });
-
-  r.post('/profile/photo', async (req, res) => {
+  route(r, c.get, (_input, req) => profiles.get(currentUser(req)));
+  route(r, c.update, ({ body }, req) => profiles.update(currentUser(req), body));
+  route(r, c.photo, async (_input, req) => {
     const { file } = await readUpload(req, {
       field: 'file',
       maxBytes: profilePhotoMaxBytes,
       tooLarge: profileMessages.imageTooLarge,
       missing: profileMessages.fileRequired,
     });
-    res.json(await profiles.setPhoto(currentUser(req), file.data));
+    return profiles.setPhoto(currentUser(req), file.data);
   });
 
   return r;

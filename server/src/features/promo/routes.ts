@@ -1,11 +1,12 @@
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
-import { postListQuerySchema, promoLimits, promoMessages as m } from '@linkhive/shared/domain';
+import { contract } from '@linkhive/shared/contract';
+import { promoLimits, promoMessages as m } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { notFound, tooManyRequests } from '../../http/errors.js';
 import { accountRateLimit } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
-import { parse } from '../../http/validate.js';
+import { route } from '../../http/contract-route.js';
 import type { PromoService } from './service.js';
 
 const minute = 60_000;
@@ -27,40 +28,31 @@ export function promoRoutes(promo: PromoService, db: Kysely<Database>): Router {
     message: m.tooManyPosts,
   });
 
-  r.get('/promo/:slug', async (req, res) => {
-    const client = { address: req.ip, userAgent: req.get('user-agent') };
-    res.json(await promo.show(String(req.params.slug), req.user, req.query.source, client));
-  });
+  const c = contract.promo;
 
-  r.post('/promo/:slug/follow', requireUser, follows, async (req, res) => {
-    res.json(await promo.follow(currentUser(req), String(req.params.slug)));
-  });
-
-  r.delete('/promo/:slug/follow', requireUser, follows, async (req, res) => {
-    res.json(await promo.unfollow(currentUser(req), String(req.params.slug)));
-  });
-
-  r.get('/promo/:slug/followers', async (req, res) => {
-    res.json(await promo.followers(String(req.params.slug), req.user));
-  });
-
-  r.get('/promo/:slug/posts', async (req, res) => {
-    res.json(await promo.posts(String(req.params.slug), req.user, parse(postListQuerySchema, req.query).page));
-  });
+  route(r, c.show, ({ params, query }, req) =>
+    promo.show(params.slug, req.user, query.source, { address: req.ip, userAgent: req.get('user-agent') }),
+  );
+  route(r, c.follow, requireUser, follows, ({ params }, req) => promo.follow(currentUser(req), params.slug));
+  route(r, c.unfollow, requireUser, follows, ({ params }, req) => promo.unfollow(currentUser(req), params.slug));
+  route(r, c.followers, ({ params }, req) => promo.followers(params.slug, req.user));
+  route(r, c.posts, ({ params, query }, req) => promo.posts(params.slug, req.user, query.page));
 
   // The daily budget, after the per-minute limit; past it 429 with Retry-After and nothing stored.
-  const postingToday: RequestHandler = async (req, res, next) => {
+  const postingToday: RequestHandler = async (req, _res, next) => {
     const wait = await promo.dailyPostWait(currentUser(req));
     next(wait ? tooManyRequests(m.tooManyPostsToday, wait) : undefined);
   };
+  // Before the body is parsed: a non-owner's post is refused as such, valid or not.
+  const ownerOnly: RequestHandler = async (req, _res, next) => {
+    await promo.assertOwner(currentUser(req), String(req.params.slug));
+    next();
+  };
+  route(r, c.createPost, requireUser, posting, postingToday, ownerOnly, ({ params, body }, req) =>
+    promo.createPost(currentUser(req), params.slug, body),
+  );
 
-  r.post('/promo/:slug/posts', requireUser, posting, postingToday, async (req, res) => {
-    res.status(201).json(await promo.createPost(currentUser(req), String(req.params.slug), req.body));
-  });
-
-  r.get('/promo/:slug/stats', requireUser, async (req, res) => {
-    res.json(await promo.stats(currentUser(req), String(req.params.slug)));
-  });
+  route(r, c.stats, requireUser, ({ params }, req) => promo.stats(currentUser(req), params.slug));
 
   // The router cannot decode a slug with a broken escape ('%E0%A4%A'): like any other odd slug, it names no page.
   r.use('/promo', ((err, _req, _res, next) => {

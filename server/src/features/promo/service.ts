@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createPostSchema,
   descriptionLength,
   preview,
   promoLimits,
@@ -8,6 +7,7 @@ import {
   promoPath,
   qrSource,
   slugPattern,
+  type CreatePostInput,
   type FollowState,
   type Post,
   type PostPage,
@@ -16,7 +16,6 @@ import {
   type PromoStats,
 } from '@linkhive/shared/domain';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
 import { sanitizeRichText } from '../../content/rich-text.js';
 import type { AdvertRepository, AdvertRow } from '../adverts/repository.js';
 import { toAdvert } from '../adverts/service.js';
@@ -74,11 +73,6 @@ export function promoService({ adverts, repo, now = () => new Date() }: PromoSer
     return row;
   }
 
-  // The follower calls name the page; the spec's message for a call without one stays as it was.
-  const named = (slug: string) => {
-    if (!slug.trim()) throw badRequest(m.advertUserIdRequired, 'slug');
-  };
-
   return {
     /** The public page; anyone but the owner counts one view, or one QR scan, a day (visitors.ts). */
     async show(
@@ -101,7 +95,6 @@ export function promoService({ adverts, repo, now = () => new Date() }: PromoSer
     },
 
     async follow(user: User, slug: string): Promise<FollowState> {
-      named(slug);
       const row = await page(slug);
       if (row.user_id === user.id) throw badRequest(m.ownPage, undefined, 'own_page');
       await repo.follow(row.user_id, user.id, now().toISOString());
@@ -109,7 +102,6 @@ export function promoService({ adverts, repo, now = () => new Date() }: PromoSer
     },
 
     async unfollow(user: User, slug: string): Promise<FollowState> {
-      named(slug);
       const row = await page(slug);
       if (!(await repo.unfollow(row.user_id, user.id))) throw new AppError(404, 'no_follower', m.noFollower);
       return { following: false, followers: await repo.followerCount(row.user_id) };
@@ -117,7 +109,6 @@ export function promoService({ adverts, repo, now = () => new Date() }: PromoSer
 
     /** The count for everyone; the names only for the owner. */
     async followers(slug: string, viewer: User | undefined): Promise<PromoFollowers> {
-      named(slug);
       const row = await page(slug);
       const count = await repo.followerCount(row.user_id);
       if (viewer?.id !== row.user_id) return { count };
@@ -150,10 +141,16 @@ export function promoService({ adverts, repo, now = () => new Date() }: PromoSer
       return Math.max(1, Math.ceil((new Date(oldest).getTime() + dayMs - at) / 1000));
     },
 
-    /** The owner only; the body is read once the caller may write here. */
-    async createPost(user: User, slug: string, body: unknown): Promise<Post> {
+    /**
+     * 404 or 403 unless the user owns the page: the post route asks before it reads the body, so
+     * that a non-owner learns nothing about the rules.
+     */
+    async assertOwner(user: User, slug: string): Promise<void> {
       await ownPage(user, slug);
-      const input = parse(createPostSchema, body);
+    },
+
+    async createPost(user: User, slug: string, input: CreatePostInput): Promise<Post> {
+      await ownPage(user, slug);
       // The rules count what will be stored: markup, scripts and blank lines are no content.
       const clean = sanitizeRichText(input.content);
       const length = descriptionLength(clean.text);

@@ -1,19 +1,18 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
-import { recommendationQuerySchema } from '@linkhive/shared/domain';
+import { contract } from '@linkhive/shared/contract';
 import type { Database } from '../../db/schema.js';
+import { route } from '../../http/contract-route.js';
 import { accountRateLimit } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
-import { parse } from '../../http/validate.js';
 import type { RecommendationService } from './service.js';
 
 export function recommendationRoutes(recommendations: RecommendationService, db: Kysely<Database>): Router {
   const r = Router();
   // Light: the drawer asks once per opening; cache misses have their own daily limit in the service.
   const limit = accountRateLimit(db, { name: 'recommendations', limit: 60, windowMs: 60_000 });
-  r.get('/bookmarks/:id/recommendations', requireUser, limit, async (req, res) => {
-    const query = parse(recommendationQuerySchema, req.query);
-    res.json(await recommendations.recommendations(currentUser(req), String(req.params.id), query));
-  });
+  route(r, contract.recommendations.forBookmark, requireUser, limit, ({ params, query }, req) =>
+    recommendations.recommendations(currentUser(req), params.id, query),
+  );
   return r;
 }

@@ -21,7 +21,7 @@ function signedInWith(categories: { name: string; count: number }[], answered: P
     },
     'POST /api/auth/logout': () => {
       signedIn = false;
-      return { status: 204 };
+      return { status: 200, body: { ok: true } };
     },
     'GET /api/bookmarks': () => ({ status: 200, body: { items: [], total: 0, page: 1, pageSize: 20 } }),
     'GET /api/profile': () => ({

@@ -2,7 +2,7 @@
 import { promoMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
+import { fakeServer, makeMe, makeProfile, renderApp, signedOut } from '../../testing/renderApp';
 import { makePromoPage, makePostPage, writeRichText, writes } from '../../testing/promo';
 import { expectShown } from '@linkhive/shared/testing';
 
@@ -160,7 +160,7 @@ describe('following while signed out', () => {
         following = true;
         return { status: 200, body: { following: true, followers: 5 } };
       },
-      'PATCH /api/profile': ok({}),
+      'PATCH /api/profile': ok(makeProfile()),
       [`GET ${api}/posts`]: ok(makePostPage(1)),
     });
     const { location } = await openPage(`${path}?source=qr`);
@@ -246,7 +246,7 @@ describe('the promo page for its owner', () => {
   it('checks a new post with the exact messages, shows the API field errors and says Your Post', async () => {
     let answer: { status: number; body: unknown } = {
       status: 400,
-      body: { error: { code: 'validation', message: promoMessages.postContentRequired, field: 'content' } },
+      body: { error: { code: 'invalid', message: promoMessages.postContentRequired, field: 'content' } },
     };
     const { calls } = fakeServer({ ...owner(), [`POST ${api}/posts`]: () => answer });
     await openPage();

@@ -2,7 +2,7 @@
 import { bookmarkMessages, promoMessages, promoShareUrl } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
+import { fakeServer, makeMe, makeProfile, renderApp, signedOut } from '../../testing/renderApp';
 import { makePromoPage, writes } from '../../testing/promo';
 import { expectShown } from '@linkhive/shared/testing';
 
@@ -40,7 +40,7 @@ const signedInServer = (over = {}) => ({
   [`GET ${api}`]: ok(page),
   'GET /api/categories': ok({ items: [] }),
   'GET /api/categories/suggested': ok({ items: ['Shops'] }),
-  'POST /api/pages/preview': ok({ title: null, rssFeed: null, screenshot: null }),
+  'POST /api/pages/preview': ok({ title: null, rssFeed: null, screenshot: false }),
   ...over,
 });
 
@@ -160,7 +160,7 @@ describe('the share page signed out', () => {
         return { status: 200, body: { following: true, followers: 5 } };
       },
       'POST /api/bookmarks': ok(saved, 201),
-      'PATCH /api/profile': ok({}),
+      'PATCH /api/profile': ok(makeProfile()),
       [`GET ${api}/posts`]: ok({ items: [], total: 0, page: 1, pageSize: 5, locked: false }),
     });
     const { location } = renderApp(shareLink());
@@ -203,7 +203,7 @@ describe('the share page signed out', () => {
         ++bookmarkAnswers === 1
           ? { status: 500, body: { error: { code: 'internal', message: 'Something went wrong' } } }
           : { status: 201, body: saved },
-      'PATCH /api/profile': ok({}),
+      'PATCH /api/profile': ok(makeProfile()),
     });
     renderApp(shareLink());
     const dialog = await screen.findByRole('dialog', { name: promoMessages.createAccountToFollow });

@@ -137,8 +137,9 @@ describe('the workspace invitation page', () => {
   });
 
   it.each([
-    ['an unknown, used or expired token', 404, 'invalid_token', groupMessages.tokenInvalid],
-    ['a member whose status is neither pending nor active', 409, 'invalid_status', groupMessages.invalidStatus],
+    // As the server answers them: both 400 (once faked as 404 and 409, which it never sends).
+    ['an unknown, used or expired token', 400, 'invalid_token', groupMessages.tokenInvalid],
+    ['a member whose status is neither pending nor active', 400, 'invalid_status', groupMessages.invalidStatus],
   ])('shows the refusal for %s and stays', async (_case, status, code, message) => {
     const { calls } = fakeServer({ 'POST /api/invites/accept': refused(status, code, message) });
     renderPage(`${invitePath}?token=abc123`);
@@ -155,8 +156,8 @@ describe('the workspace invitation page', () => {
 
   it('sends a user whose session ended to log in again', async () => {
     fakeServer({
-      'POST /api/invites/accept': refused(401, 'not_authenticated', groupMessages.notAuthenticated),
-      'GET /api/auth/me': refused(401, 'not_authenticated', groupMessages.notAuthenticated),
+      'POST /api/invites/accept': refused(401, 'unauthenticated', groupMessages.notAuthenticated),
+      'GET /api/auth/me': refused(401, 'unauthenticated', groupMessages.notAuthenticated),
     });
     renderPage(`${invitePath}?token=abc123`);
     expect((await screen.findByTestId('where')).textContent).toBe(

@@ -2,6 +2,7 @@
 import { groupMessages, invitePath } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeGroup } from '../../testing/groups';
 import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
 
 afterEach(() => {
@@ -23,7 +24,7 @@ describe('an invitee without an account', () => {
       },
       'POST /api/invites/accept': () => ({
         status: 200,
-        body: { status: 'joined', message: groupMessages.joined, group: {} },
+        body: { status: 'joined', message: groupMessages.joined, group: makeGroup(1) },
       }),
     });
     const { location } = renderApp(invitation);

@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from 'express';
+import { contract } from '@linkhive/shared/contract';
 import { groupMessages, type GroupEvent } from '@linkhive/shared/domain';
+import { route } from '../../../http/contract-route.js';
 import { badRequest, tooManyRequests } from '../../../http/errors.js';
 import { currentUser, requireUser, sessionKeyOf } from '../../../http/session.js';
 import { endWithSession } from '../../../http/session-streams.js';
@@ -106,9 +108,9 @@ export function groupEventRoutes(
   }
 
   const router = Router();
-  router.get('/groups/events', requireUser, async (req, res) => {
+  route(router, contract.groups.events, requireUser, async ({ query }, req, res) => {
     const user = currentUser(req);
-    const after = resumeFrom(req);
+    const after = resumeFrom(req, query.after);
     let seat: string | null = null;
     let ended = false;
     /** Undoes the registrations made once the stream is set up. */
@@ -225,9 +227,8 @@ export function groupEventRoutes(
 }
 
 /** Last-Event-ID (the browser's EventSource on reconnect) or ?after=; null on a first connect. */
-function resumeFrom(req: Request): number | null {
+function resumeFrom(req: Request, query: string | undefined): number | null {
   const header = req.get('Last-Event-ID');
-  const query = typeof req.query.after === 'string' ? req.query.after : undefined;
   const given = header?.trim() || query?.trim();
   if (!given) return null;
   if (!/^\d{1,15}$/.test(given)) throw badRequest('after must be the id of an event', 'after');
