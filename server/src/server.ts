@@ -139,7 +139,12 @@ export async function createServer(
   };
   const peers = opts.peers ?? null;
   const poke = () => worker.poke();
-  const outbox = mailOutbox({ queue, poke, mailTypes: [MAIL_JOB, AUTH_MAIL_JOB] });
+  const outbox = mailOutbox({
+    queue,
+    poke,
+    mailTypes: [MAIL_JOB, AUTH_MAIL_JOB],
+    queueIn: (trx) => jobQueue(trx, database.dialect),
+  });
   const mailLink = (mode: string, code: string) =>
     `${config.publicUrl}/actionUrl?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
   const betterAuth = createBetterAuth({
@@ -248,7 +253,8 @@ export async function createServer(
     events: groupLive.events,
     mails: groupMails({
       publicUrl: config.publicUrl,
-      send: (message, accountId) => outbox.enqueue(MAIL_JOB, message, accountId),
+      queueIn: (trx, message, accountId) => outbox.enqueueIn(trx, MAIL_JOB, message, accountId),
+      poke: outbox.poke,
     }),
     log,
   });

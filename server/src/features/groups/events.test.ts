@@ -44,7 +44,11 @@ describe('workspace change events', () => {
     groups = groupService({
       repo: groupRepository(db, database.dialect),
       permissions: { permissionsOf: async (u) => (u.id === users.owner.id ? pro : noPlan) },
-      mails: groupMails({ publicUrl: 'http://linkhive.test', send: async (mail) => void mails.push(mail) }),
+      mails: groupMails({
+        publicUrl: 'http://linkhive.test',
+        queueIn: async (_trx, mail) => void mails.push(mail),
+        poke: () => {},
+      }),
       events: {
         async publish(change) {
           // What a listener that reloads on this event would find.

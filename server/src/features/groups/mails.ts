@@ -1,4 +1,6 @@
 import { groupRules, inviteMail, invitePath } from '@linkhive/shared/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { MailMessage } from '../../integrations/mail/index.js';
 
 const escape = (s: string) =>
@@ -13,14 +15,25 @@ export interface Invitation {
   token: string;
 }
 
-/** The invitation mail, sent through the mail job so that the invite answers at once. */
-export function groupMails(deps: { publicUrl: string; send(message: MailMessage, accountId: string): Promise<void> }) {
+/**
+ * The invitation mail, sent through the mail job so that the invite answers at once. It is queued in
+ * the invitation's own transaction: an invitation whose mail could not be queued is not kept (it
+ * would otherwise answer 'already invited' for 7 days to an owner whose invite failed).
+ */
+export function groupMails(deps: {
+  publicUrl: string;
+  queueIn(trx: Kysely<Database>, message: MailMessage, accountId: string): Promise<void>;
+  /** Wakes the mail worker, once the transaction that queued a mail has committed. */
+  poke(): void;
+}) {
   return {
-    invitation: (invite: Invitation) =>
-      deps.send(
+    queueInvitation: (trx: Kysely<Database>, invite: Invitation) =>
+      deps.queueIn(
+        trx,
         invitationMail(invite, `${deps.publicUrl}${invitePath}?token=${encodeURIComponent(invite.token)}`),
         invite.inviterId,
       ),
+    sendQueued: () => deps.poke(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailSchema, groupMessages as m, groupRules } from '@linkhive/shared/domain';
+import { sql } from 'kysely';
+import { emailSchema, groupMessages as m, groupRules, httpMessages } from '@linkhive/shared/domain';
 import { startTestServer, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { newUser } from '../../testing/adverts.js';
@@ -114,6 +115,56 @@ describe.each(testDialects)('workspace members and invitations on %s', (dialect)
     expect((await invitee.agent.post('/api/invites/accept', { token })).body.status).toBe('joined');
     expect(refusal(await thief.agent.post('/api/invites/accept', { token }))).toEqual(invalidToken);
     expect((await thief.agent.get('/api/groups')).body.items).toEqual([]);
+  });
+
+  /** The job queue refuses mail to this address, as a full disk or a lost database would. */
+  async function refuseMailTo(email: string) {
+    const db = t.server.database.db;
+    const pattern = sql.lit(`%${email}%`);
+    if (dialect === 'sqlite') {
+      await sql`create trigger refuse_mail before insert on job when new.payload like ${pattern}
+        begin select raise(abort, 'refused by test'); end`.execute(db);
+      return () => sql`drop trigger refuse_mail`.execute(db);
+    }
+    await sql`create function refuse_mail() returns trigger language plpgsql as $$
+      begin if new.payload like ${pattern} then raise exception 'refused by test'; end if; return new; end $$`.execute(
+      db,
+    );
+    await sql`create trigger refuse_mail before insert on job for each row execute function refuse_mail()`.execute(db);
+    return async () => {
+      await sql`drop trigger refuse_mail on job`.execute(db);
+      await sql`drop function refuse_mail()`.execute(db);
+    };
+  }
+
+  it('keeps no invitation whose mail could not be queued, so inviting again works', async () => {
+    const owner = await newUser(t, 'Quinn');
+    await grant(t, owner, 'subscriptionPro');
+    const invitee = await newUser(t, 'Rae');
+    const group = await createGroup(owner.agent, 'Mail down');
+    const path = `/api/groups/${group.id}/invites`;
+    const restore = await refuseMailTo(invitee.email);
+    try {
+      expect(refusal(await owner.agent.post(path, { email: invitee.email }))).toEqual(
+        error(500, 'internal', httpMessages.internal),
+      );
+    } finally {
+      await restore();
+    }
+    expect(await memberRow(group.id, invitee.email)).toBeUndefined();
+    // The same at creation with an invitee: neither the group nor its invitation is kept.
+    const restoreAgain = await refuseMailTo(invitee.email);
+    try {
+      expect((await owner.agent.post('/api/groups', { name: 'Never made', email: invitee.email })).status).toBe(500);
+    } finally {
+      await restoreAgain();
+    }
+    const made = await db().selectFrom('workspace_group').select('id').where('name', '=', 'Never made').execute();
+    expect(made).toEqual([]);
+
+    expect((await owner.agent.post(path, { email: invitee.email })).status).toBe(201);
+    expect(inviteTokenFrom(await lastInvitation(t, invitee.email))).toMatch(/^[0-9a-f]{40}$/);
+    expect((await memberRow(group.id, invitee.email))?.status).toBe('pending');
   });
 
   it('replaces an expired invitation when the owner invites the address again', async () => {

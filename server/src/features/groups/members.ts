@@ -41,25 +41,26 @@ export function groupMembers(ctx: GroupContext) {
       const at = ctx.now();
       const invitation = newInvitation(groupId, email, user.id, at);
       try {
-        await repo.transaction(async (r) => {
+        await repo.transaction(async (r, trx) => {
           await r.lockUser(user.id);
           await r.deleteExpiredInvitation(groupId, email, at.toISOString());
           // Already invited says more than a limit this invitation would not add to.
           if (await r.hasAddress(groupId, email)) throw alreadyInvited();
           await memberLimitCheck(r, user.id, plan);
           await r.insertMember(invitation.row);
+          await ctx.mails.queueInvitation(trx, {
+            to: email,
+            inviterId: user.id,
+            groupName: group.name,
+            inviterName: user.name,
+            token: invitation.token,
+          });
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw alreadyInvited();
         throw e;
       }
-      await ctx.mails.invitation({
-        to: email,
-        inviterId: user.id,
-        groupName: group.name,
-        inviterName: user.name,
-        token: invitation.token,
-      });
+      ctx.mails.sendQueued();
       await ctx.publish({ groupId, kind: 'members' });
       return { message: m.inviteSent, member: toMember(invitation.row, true) };
     },

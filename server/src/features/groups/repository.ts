@@ -48,9 +48,9 @@ export const linkPageQuery = (
 export function groupRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     ...groupQueries(db, dialect),
-    /** Runs `work` in one transaction, with the queries bound to it. */
-    transaction: <T>(work: (queries: GroupQueries) => Promise<T>): Promise<T> =>
-      db.transaction().execute((trx) => work(groupQueries(trx, dialect))),
+    /** Runs `work` in one transaction, with the queries bound to it (and the transaction, for jobs it queues). */
+    transaction: <T>(work: (queries: GroupQueries, trx: Kysely<Database>) => Promise<T>): Promise<T> =>
+      db.transaction().execute((trx) => work(groupQueries(trx, dialect), trx)),
   };
 }
 export type GroupQueries = ReturnType<typeof groupQueries>;

@@ -57,7 +57,7 @@ export function groupService(deps: GroupServiceDeps) {
       const id = randomUUID();
       const invitation = email ? newInvitation(id, email, user.id, at) : null;
       try {
-        await repo.transaction(async (r) => {
+        await repo.transaction(async (r, trx) => {
           await r.lockUser(user.id);
           const limit = groupLimits[plan];
           if (limit !== null && (await r.countOwnedGroups(user.id)) >= limit) throw upgradeRequired(m.upgradeGroups);
@@ -87,20 +87,20 @@ export function groupService(deps: GroupServiceDeps) {
           if (invitation) {
             await memberLimitCheck(r, user.id, plan);
             await r.insertMember(invitation.row);
+            await ctx.mails.queueInvitation(trx, {
+              to: email!,
+              inviterId: user.id,
+              groupName: input.name,
+              inviterName: user.name,
+              token: invitation.token,
+            });
           }
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw conflict(m.nameTaken, 'name', 'name_taken');
         throw e;
       }
-      if (invitation)
-        await ctx.mails.invitation({
-          to: email!,
-          inviterId: user.id,
-          groupName: input.name,
-          inviterName: user.name,
-          token: invitation.token,
-        });
+      if (invitation) ctx.mails.sendQueued();
       await ctx.publish({ groupId: id, kind: 'members' });
       return {
         message: invitation ? m.groupCreatedInvited : m.groupCreated,
