@@ -20,8 +20,9 @@ import {
 import { noteFakeAnswer } from '@linkhive/shared/contract';
 
 // An in-memory stand-in for the Linkhive API, reached through a fake `fetch`, so the background
-// logic is tested without a network. It answers in the shapes the server's contract test pins
-// (server/src/features/contract) and can be taken offline, made to fail or have tokens revoked.
+// logic is tested without a network. Each answer is checked against the endpoint's contract (the
+// server's own answers are, in server/src/features/extension/api-as-used.test.ts); it can be taken
+// offline, made to fail or have tokens revoked.
 
 export interface RecordedRequest {
   method: string;
