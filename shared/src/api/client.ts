@@ -26,14 +26,29 @@ import {
   toApiError,
   unexpectedAnswerMessage,
 } from '../domain/apiError.js';
-import {
-  contract,
-  pathOf,
-  queryString,
-  type AnswerOf,
-  type EndpointDefinition,
-  type InputOf,
-} from '../contract/index.js';
+import type { AnswerOf, EndpointDefinition, InputOf, contract } from '../contract/index.js';
+import { pathOf, queryString } from '../contract/paths.js';
+
+type Contract = typeof contract;
+
+/** contract.groups.events's path, wanted at once (an EventSource's address); a test keeps them equal. */
+export const groupEventsPath = '/api/groups/events';
+/** An endpoint named by its feature and name in the contract, which is loaded on the first call. */
+type Feature = keyof Contract;
+type EndpointOf<F extends Feature, N extends keyof Contract[F]> = Contract[F][N] extends EndpointDefinition
+  ? Contract[F][N]
+  : never;
+
+/**
+ * The contract with its zod schemas, loaded on first use rather than with the page: a page's first
+ * paint needs none of it (issue 28 put about 38 kB gzip of schemas and zod on the landing page's
+ * first load when this was a static import). Every call is async anyway.
+ */
+let contractModule: Promise<Contract> | undefined;
+const loadContract = () => (contractModule ??= import('../contract/index.js').then((m) => m.contract));
+async function endpointOf<F extends Feature, N extends keyof Contract[F]>(feature: F, name: N) {
+  return (await loadContract())[feature][name] as EndpointOf<F, N>;
+}
 
 export {
   ApiError,
@@ -187,21 +202,25 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /** A multipart form to an upload endpoint, over fetch: for small files that need no progress. */
-  async function send<E extends EndpointDefinition>(
-    e: E,
-    params: CallInput<E>['params'],
+  async function send<F extends Feature, N extends keyof Contract[F]>(
+    feature: F,
+    name: N,
+    params: CallInput<EndpointOf<F, N>>['params'],
     form: FormData,
-  ): Promise<AnswerOf<E>> {
+  ): Promise<AnswerOf<EndpointOf<F, N>>> {
+    const e = await endpointOf(feature, name);
     const { status, data } = await exchange(e.method, pathOf(e, params as Record<string, string> | undefined), form);
     return answerOf(e, status, data);
   }
 
   /** Calls an endpoint of the contract with its path parameters, query and body. */
-  async function call<E extends EndpointDefinition>(
-    e: E,
-    input: CallInput<E> = {},
+  async function call<F extends Feature, N extends keyof Contract[F]>(
+    feature: F,
+    name: N,
+    input: CallInput<EndpointOf<F, N>> = {},
     init: CallOptions = {},
-  ): Promise<AnswerOf<E>> {
+  ): Promise<AnswerOf<EndpointOf<F, N>>> {
+    const e = await endpointOf(feature, name);
     const path = pathOf(e, input.params as Record<string, string> | undefined) + queryString(input.query ?? undefined);
     // A write with nothing to say still sends an empty JSON object, as the server's JSON reader expects.
     const body = input.body ?? (e.method === 'GET' || e.method === 'DELETE' ? undefined : {});
@@ -214,12 +233,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * there is one (pages), fetch elsewhere (a service worker, tests). Same headers and credentials
    * as `request`, and the same errors.
    */
-  async function upload<E extends EndpointDefinition>(
-    e: E,
-    params: CallInput<E>['params'],
+  async function upload<F extends Feature, N extends keyof Contract[F]>(
+    feature: F,
+    name: N,
+    params: CallInput<EndpointOf<F, N>>['params'],
     form: FormData,
     opts: UploadOptions = {},
-  ): Promise<AnswerOf<E>> {
+  ): Promise<AnswerOf<EndpointOf<F, N>>> {
+    const e = await endpointOf(feature, name);
     const path = pathOf(e, params as Record<string, string> | undefined);
     if (typeof XMLHttpRequest === 'undefined') {
       const { status, data } = await exchange(e.method, path, form, {
@@ -230,10 +251,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return answerOf(e, status, data);
     }
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    // Awaited only when there is one, so that the request starts in the caller's own turn.
     const token = options.getToken ? await options.getToken() : undefined;
     if (token) headers.Authorization = `Bearer ${token}`;
-    return new Promise<AnswerOf<E>>((resolve, reject) => {
+    return new Promise<AnswerOf<EndpointOf<F, N>>>((resolve, reject) => {
       const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
       if (opts.signal?.aborted) return reject(aborted());
       const xhr = new XMLHttpRequest();
@@ -260,39 +280,38 @@ export function createApiClient(options: ApiClientOptions = {}) {
     });
   }
 
-  const c = contract;
   return {
     call,
-    health: () => call(c.health.health),
+    health: () => call('health', 'health'),
     auth: {
-      signup: (body: SignupInput) => call(c.auth.signup, { body }),
+      signup: (body: SignupInput) => call('auth', 'signup', { body }),
       login: (body: LoginInput, opts: { token?: boolean } = {}) =>
-        call(c.auth.login, { body, query: opts.token ? { mode: 'token' } : {} }),
-      logout: () => call(c.auth.logout),
-      me: () => call(c.auth.me),
-      forgot: (body: ForgotInput) => call(c.auth.forgot, { body }),
-      reset: (body: ResetInput) => call(c.auth.reset, { body }),
-      verify: (oobCode: string) => call(c.auth.verify, { body: { oobCode } }),
-      resendVerification: () => call(c.auth.resendVerification),
+        call('auth', 'login', { body, query: opts.token ? { mode: 'token' } : {} }),
+      logout: () => call('auth', 'logout'),
+      me: () => call('auth', 'me'),
+      forgot: (body: ForgotInput) => call('auth', 'forgot', { body }),
+      reset: (body: ResetInput) => call('auth', 'reset', { body }),
+      verify: (oobCode: string) => call('auth', 'verify', { body: { oobCode } }),
+      resendVerification: () => call('auth', 'resendVerification'),
     },
     bookmarks: {
-      list: (query: BookmarkListQuery = {}) => call(c.bookmarks.list, { query: listQuery(query) }),
-      get: (id: string) => call(c.bookmarks.get, { params: { id } }),
+      list: (query: BookmarkListQuery = {}) => call('bookmarks', 'list', { query: listQuery(query) }),
+      get: (id: string) => call('bookmarks', 'get', { params: { id } }),
       /** Websites related to a bookmark's site (paid plans); `region` is two letters ('gb'). */
       recommendations: (id: string, query: { region?: string } = {}) =>
-        call(c.recommendations.forBookmark, { params: { id }, query }),
-      create: (body: CreateBookmarkInput) => call(c.bookmarks.create, { body }),
-      update: (id: string, body: UpdateBookmarkInput) => call(c.bookmarks.update, { params: { id }, body }),
-      remove: (id: string) => call(c.bookmarks.remove, { params: { id } }),
-      removeMany: (ids: string[]) => call(c.bookmarks.removeMany, { body: { ids } }),
-      refreshScreenshot: (id: string) => call(c.bookmarks.refreshScreenshot, { params: { id } }),
+        call('recommendations', 'forBookmark', { params: { id }, query }),
+      create: (body: CreateBookmarkInput) => call('bookmarks', 'create', { body }),
+      update: (id: string, body: UpdateBookmarkInput) => call('bookmarks', 'update', { params: { id }, body }),
+      remove: (id: string) => call('bookmarks', 'remove', { params: { id } }),
+      removeMany: (ids: string[]) => call('bookmarks', 'removeMany', { body: { ids } }),
+      refreshScreenshot: (id: string) => call('bookmarks', 'refreshScreenshot', { params: { id } }),
       /** The user's bookmark of this address (same rules as the duplicate check), or null. */
-      lookup: (url: string) => call(c.bookmarks.lookup, { query: { url } }),
+      lookup: (url: string) => call('bookmarks', 'lookup', { query: { url } }),
     },
     imports: {
       /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */
-      fromItems: (body: JsonImportInput) => call(c.import.start, { body }),
-      progress: (jobId: string) => call(c.import.progress, { params: { jobId } }),
+      fromItems: (body: JsonImportInput) => call('import', 'start', { body }),
+      progress: (jobId: string) => call('import', 'progress', { params: { jobId } }),
       /**
        * The import page's file, `overwrite` first as the server reads the form while it streams in;
        * answers the job (202). A proxy's own 413 page still reads as the import's size message.
@@ -302,125 +321,127 @@ export function createApiClient(options: ApiClientOptions = {}) {
         form.append('overwrite', String(overwrite));
         form.append('file', file, file.name);
         const tooLarge = new ApiError(413, 'too_large', importMessages.tooLarge, 'file');
-        return upload(c.import.start, undefined, form, { ...opts, fallbacks: { 413: tooLarge } });
+        return upload('import', 'start', undefined, form, { ...opts, fallbacks: { 413: tooLarge } });
       },
     },
     feeds: {
       /** The merged list; `refresh` asks every source again (conditionally). */
       list: (query: FeedListQuery = {}, init: CallOptions = {}) =>
         call(
-          c.feeds.list,
+          'feeds',
+          'list',
           { query: { ...query, refresh: flag(query.refresh) } },
           { timeoutMs: query.refresh ? slowRequestTimeoutMs : undefined, ...init },
         ),
       /** The sources as the server's cache knows them, without fetching any. */
-      sources: () => call(c.feeds.sources),
+      sources: () => call('feeds', 'sources'),
       loadSource: (id: string, opts: { refresh?: boolean } = {}) =>
         call(
-          c.feeds.loadSource,
+          'feeds',
+          'loadSource',
           { params: { id }, body: { refresh: opts.refresh ?? false } },
           { timeoutMs: slowRequestTimeoutMs },
         ),
-      refresh: () => call(c.feeds.refresh, {}, { timeoutMs: slowRequestTimeoutMs }),
+      refresh: () => call('feeds', 'refresh', {}, { timeoutMs: slowRequestTimeoutMs }),
       /** One bookmark's feed (paid plans). */
       bookmarkFeed: (id: string, query: { page?: number; pageSize?: number; refresh?: boolean } = {}) =>
-        call(c.feeds.bookmarkFeed, { params: { id }, query: { ...query, refresh: flag(query.refresh) } }),
+        call('feeds', 'bookmarkFeed', { params: { id }, query: { ...query, refresh: flag(query.refresh) } }),
       /** A workspace link's feed (paid plans; any member of its group). */
       groupLinkFeed: (
         groupId: string,
         linkId: string,
         query: { page?: number; pageSize?: number; refresh?: boolean } = {},
       ) =>
-        call(c.feeds.groupLinkFeed, {
+        call('feeds', 'groupLinkFeed', {
           params: { id: groupId, linkId },
           query: { ...query, refresh: flag(query.refresh) },
         }),
     },
     categories: {
-      list: () => call(c.bookmarks.categories),
-      suggested: () => call(c.bookmarks.suggestedCategories),
+      list: () => call('bookmarks', 'categories'),
+      suggested: () => call('bookmarks', 'suggestedCategories'),
     },
     pages: {
-      preview: (url: string, init: CallOptions = {}) => call(c.pages.preview, { body: { url } }, init),
+      preview: (url: string, init: CallOptions = {}) => call('pages', 'preview', { body: { url } }, init),
     },
     profile: {
-      get: () => call(c.profile.get),
-      update: (body: UpdateProfileInput) => call(c.profile.update, { body }),
+      get: () => call('profile', 'get'),
+      update: (body: UpdateProfileInput) => call('profile', 'update', { body }),
       uploadPhoto: (file: Blob, name = 'photo.png') => {
         const form = new FormData();
         form.append('file', file, name);
-        return send(c.profile.photo, undefined, form);
+        return send('profile', 'photo', undefined, form);
       },
     },
     adverts: {
       /** Approved adverts, newest first; `q` filters title or description. */
-      list: (query: { q?: string } = {}) => call(c.adverts.list, { query }),
+      list: (query: { q?: string } = {}) => call('adverts', 'list', { query }),
       /** The signed-in user's own advert (one per user), or null. */
-      mine: () => call(c.adverts.mine),
-      create: (body: CreateAdvertInput) => call(c.adverts.create, { body }),
-      update: (id: string, body: UpdateAdvertInput) => call(c.adverts.update, { params: { id }, body }),
+      mine: () => call('adverts', 'mine'),
+      create: (body: CreateAdvertInput) => call('adverts', 'create', { body }),
+      update: (id: string, body: UpdateAdvertInput) => call('adverts', 'update', { params: { id }, body }),
       /** PNG only, judged by its bytes; answers the advert with its new image address. */
       uploadImage: (id: string, kind: 'logo' | 'background', file: Blob, opts: UploadOptions = {}) => {
         const form = new FormData();
         form.append('file', file, file instanceof File ? file.name : `${kind}.png`);
-        return upload(c.adverts[kind], { id }, form, opts);
+        return upload('adverts', kind, { id }, form, opts);
       },
     },
     promo: {
       /** An approved advert's page; `source: 'qr'` counts the visit as a scan of its Connect QR code. */
-      page: (slug: string, query: { source?: string } = {}) => call(c.promo.show, { params: { slug }, query }),
-      follow: (slug: string) => call(c.promo.follow, { params: { slug } }),
-      unfollow: (slug: string) => call(c.promo.unfollow, { params: { slug } }),
-      followers: (slug: string) => call(c.promo.followers, { params: { slug } }),
+      page: (slug: string, query: { source?: string } = {}) => call('promo', 'show', { params: { slug }, query }),
+      follow: (slug: string) => call('promo', 'follow', { params: { slug } }),
+      unfollow: (slug: string) => call('promo', 'unfollow', { params: { slug } }),
+      followers: (slug: string) => call('promo', 'followers', { params: { slug } }),
       /** Five a page, newest first; `locked` (and no items) unless the caller follows or owns the page. */
-      posts: (slug: string, page = 1) => call(c.promo.posts, { params: { slug }, query: { page } }),
-      createPost: (slug: string, body: CreatePostInput) => call(c.promo.createPost, { params: { slug }, body }),
+      posts: (slug: string, page = 1) => call('promo', 'posts', { params: { slug }, query: { page } }),
+      createPost: (slug: string, body: CreatePostInput) => call('promo', 'createPost', { params: { slug }, body }),
       /** The owner's figures for the last 30 days. */
-      stats: (slug: string) => call(c.promo.stats, { params: { slug } }),
+      stats: (slug: string) => call('promo', 'stats', { params: { slug } }),
     },
     admin: {
-      pendingAdverts: () => call(c.admin.pendingAdverts),
-      approveAdvert: (id: string) => call(c.admin.approveAdvert, { params: { id } }),
-      rejectAdvert: (id: string) => call(c.admin.rejectAdvert, { params: { id } }),
-      setPermissions: (body: AdminPermissionsInput) => call(c.admin.setPermissions, { body }),
-      user: (query: { email?: string; id?: string }) => call(c.admin.findUser, { query }),
+      pendingAdverts: () => call('admin', 'pendingAdverts'),
+      approveAdvert: (id: string) => call('admin', 'approveAdvert', { params: { id } }),
+      rejectAdvert: (id: string) => call('admin', 'rejectAdvert', { params: { id } }),
+      setPermissions: (body: AdminPermissionsInput) => call('admin', 'setPermissions', { body }),
+      user: (query: { email?: string; id?: string }) => call('admin', 'findUser', { query }),
     },
     groups: {
       /** The groups the user owns or is an active member of, owned first. */
-      list: () => call(c.groups.list),
-      create: (body: CreateGroupInput) => call(c.groups.create, { body }),
-      rename: (id: string, name: string) => call(c.groups.rename, { params: { id }, body: { name } }),
-      remove: (id: string) => call(c.groups.remove, { params: { id } }),
-      invite: (id: string, email: string) => call(c.groups.invite, { params: { id }, body: { email } }),
-      acceptInvite: (token: string) => call(c.groups.accept, { body: { token } }),
-      members: (id: string) => call(c.groups.members, { params: { id } }),
+      list: () => call('groups', 'list'),
+      create: (body: CreateGroupInput) => call('groups', 'create', { body }),
+      rename: (id: string, name: string) => call('groups', 'rename', { params: { id }, body: { name } }),
+      remove: (id: string) => call('groups', 'remove', { params: { id } }),
+      invite: (id: string, email: string) => call('groups', 'invite', { params: { id }, body: { email } }),
+      acceptInvite: (token: string) => call('groups', 'accept', { body: { token } }),
+      members: (id: string) => call('groups', 'members', { params: { id } }),
       /** `memberId` is the member's user id, or the row's id for a pending invitation. */
-      removeMember: (id: string, memberId: string) => call(c.groups.removeMember, { params: { id, memberId } }),
-      leave: (id: string) => call(c.groups.leave, { params: { id } }),
+      removeMember: (id: string, memberId: string) => call('groups', 'removeMember', { params: { id, memberId } }),
+      leave: (id: string) => call('groups', 'leave', { params: { id } }),
       links: (id: string, query: GroupLinkListQuery = {}, init: CallOptions = {}) =>
-        call(c.groups.links, { params: { id }, query }, init),
-      addLink: (id: string, body: GroupLinkInput) => call(c.groups.addLink, { params: { id }, body }),
+        call('groups', 'links', { params: { id }, query }, init),
+      addLink: (id: string, body: GroupLinkInput) => call('groups', 'addLink', { params: { id }, body }),
       updateLink: (id: string, linkId: string, body: UpdateGroupLinkInput) =>
-        call(c.groups.updateLink, { params: { id, linkId }, body }),
-      deleteLink: (id: string, linkId: string) => call(c.groups.deleteLink, { params: { id, linkId } }),
+        call('groups', 'updateLink', { params: { id, linkId }, body }),
+      deleteLink: (id: string, linkId: string) => call('groups', 'deleteLink', { params: { id, linkId } }),
       moveLink: (id: string, linkId: string, groupId: string) =>
-        call(c.groups.moveLink, { params: { id, linkId }, body: { groupId } }),
+        call('groups', 'moveLink', { params: { id, linkId }, body: { groupId } }),
       /** The live-update stream's address (Server-Sent Events); see GroupEvent. */
-      eventsUrl: (after?: number) => `${baseUrl}${pathOf(c.groups.events)}${after ? queryString({ after }) : ''}`,
+      eventsUrl: (after?: number) => `${baseUrl}${groupEventsPath}${after ? queryString({ after }) : ''}`,
     },
     plans: {
-      list: () => call(c.plans.list),
+      list: () => call('plans', 'list'),
     },
     extension: {
       /** How this server's users get the browser extension: its store listing or the zip it serves. */
-      offer: () => call(c.extension.offer),
+      offer: () => call('extension', 'offer'),
     },
     billing: {
-      checkout: (body: { priceId: string }) => call(c.billing.checkout, { body }),
-      portal: (body: { returnUrl: string }) => call(c.billing.portal, { body }),
-      subscription: () => call(c.billing.subscription),
+      checkout: (body: { priceId: string }) => call('billing', 'checkout', { body }),
+      portal: (body: { returnUrl: string }) => call('billing', 'portal', { body }),
+      subscription: () => call('billing', 'subscription'),
       /** A checkout the user came back from (/payment/success?session_id=…); the caller's own only. */
-      session: (id: string) => call(c.billing.session, { params: { id } }),
+      session: (id: string) => call('billing', 'session', { params: { id } }),
     },
   };
 }

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importMessages } from '../domain/index.js';
 import { ApiError, createApiClient } from './client.js';
 
 /** Just enough of XMLHttpRequest to see what is sent and to answer it. */
 class FakeXhr {
-  static last: FakeXhr;
+  static last: FakeXhr | null = null;
   method = '';
   url = '';
   headers: Record<string, string> = {};
@@ -48,13 +48,24 @@ const uploadImport = ({
 }: { file: File; overwrite: boolean } & Parameters<typeof api.imports.fromFile>[2]) =>
   api.imports.fromFile(file, overwrite, opts);
 
+/** The request the client has sent: it sends once the contract has loaded (shared/api loads it on first use). */
+const sent = () =>
+  vi.waitFor(() => {
+    if (!FakeXhr.last?.body) throw new Error('nothing sent yet');
+    return FakeXhr.last;
+  });
+
 describe('the import upload, with its progress', () => {
+  beforeEach(() => {
+    FakeXhr.last = null;
+  });
+
   it('posts overwrite before the file, reports bytes and the end of the upload, and answers the job', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const progress = vi.fn();
     const uploaded = vi.fn();
     const done = uploadImport({ file, overwrite: true, onUploadProgress: progress, onUploaded: uploaded });
-    const xhr = FakeXhr.last;
+    const xhr = await sent();
     expect([xhr.method, xhr.url, xhr.withCredentials]).toEqual(['POST', '/api/import', true]);
     expect([...xhr.body!.keys()]).toEqual(['overwrite', 'file']);
     expect(xhr.body!.get('overwrite')).toBe('true');
@@ -72,7 +83,9 @@ describe('the import upload, with its progress', () => {
   it("turns the server's error body into an ApiError with its code", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const done = uploadImport({ file, overwrite: false });
-    FakeXhr.last.answer(400, { error: { code: 'invalid_file', message: importMessages.invalidSyntax, field: 'file' } });
+    (await sent()).answer(400, {
+      error: { code: 'invalid_file', message: importMessages.invalidSyntax, field: 'file' },
+    });
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'invalid_file', message: importMessages.invalidSyntax });
@@ -81,14 +94,14 @@ describe('the import upload, with its progress', () => {
   it('says the file is too large when a proxy refuses it without a JSON body', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const done = uploadImport({ file, overwrite: false });
-    FakeXhr.last.answer(413);
+    (await sent()).answer(413);
     await expect(done).rejects.toMatchObject({ status: 413, message: importMessages.tooLarge });
   });
 
   it('reports a network failure with the client’s message', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const done = uploadImport({ file, overwrite: false });
-    FakeXhr.last.onerror!();
+    (await sent()).onerror!();
     await expect(done).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { groupEventsPath } from '../api/client.js';
 import {
   allEndpoints,
   contract,
@@ -14,6 +15,10 @@ describe('the contract’s endpoints', () => {
     const keys = allEndpoints.map((e) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(allEndpoints.every((e) => e.path.startsWith('/api/'))).toBe(true);
+  });
+
+  it('give the live stream’s path the client needs before the contract has loaded', () => {
+    expect(groupEventsPath).toBe(contract.groups.events.path);
   });
 
   it('fill in path parameters, encoded, and refuse a missing one', () => {
