@@ -6,7 +6,7 @@ import {
   checkoutStateSchema,
   portalRequestSchema,
   webhookReceiptSchema,
-} from '../domain/plans.js';
+} from '../domain/billing.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'billing';

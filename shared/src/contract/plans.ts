@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planSchema } from '../domain/plans.js';
+import { planSchema } from '../domain/billing.js';
 import { endpoint } from './endpoint.js';
 
 export const plansContract = {

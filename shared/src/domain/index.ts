@@ -16,6 +16,7 @@ export * from './groupMessages.js';
 export * from './recommendations.js';
 export * from './paths.js';
 export * from './plans.js';
+export * from './billing.js';
 export * from './site.js';
 export * from './user.js';
 export * from './extension.js';
