@@ -47,7 +47,7 @@ test('a paid user retries after a failure, reads the recommendations and adds on
 
   // The first load is cut off on the way (the network, not the server): the drawer offers Retry.
   let cut = false;
-  await page.route('**/recommendations*', async (route) => {
+  await page.route('**/api/bookmarks/*/recommendations*', async (route) => {
     if (cut) return route.continue();
     cut = true;
     await route.abort('connectionreset');

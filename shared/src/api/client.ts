@@ -45,7 +45,16 @@ type EndpointOf<F extends Feature, N extends keyof Contract[F]> = Contract[F][N]
  * first load when this was a static import). Every call is async anyway.
  */
 let contractModule: Promise<Contract> | undefined;
-const loadContract = () => (contractModule ??= import('../contract/index.js').then((m) => m.contract));
+const loadContract = () =>
+  (contractModule ??= import('../contract/index.js').then(
+    (m) => m.contract,
+    // A chunk that did not arrive (the network): the call fails as a network failure, and the next
+    // call tries to load it again.
+    () => {
+      contractModule = undefined;
+      throw new ApiError(0, 'network_error', networkErrorMessage);
+    },
+  ));
 async function endpointOf<F extends Feature, N extends keyof Contract[F]>(feature: F, name: N) {
   return (await loadContract())[feature][name] as EndpointOf<F, N>;
 }
