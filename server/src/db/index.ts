@@ -38,6 +38,8 @@ export async function openDatabase(opts: {
   sqliteFile?: string;
   /** SQLite: where this connection counts its writers waiting for the lock (write-turns.ts). */
   waitingWriters?: Int32Array;
+  /** SQLite: this connection's page cache in KB (better-sqlite3's default is 16,000). */
+  cacheKb?: number;
 }): Promise<Db> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
@@ -67,6 +69,7 @@ export async function openDatabase(opts: {
   await retryWhileBusy(() => sqlite.pragma('journal_mode = WAL'));
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  if (opts.cacheKb) sqlite.pragma(`cache_size = -${Math.round(opts.cacheKb)}`);
   const optimize = (mask = '') => retryWhileBusy(() => void (sqlite.open && sqlite.pragma(`optimize${mask}`)));
   await optimize('=0x10002');
   // Statistics are an optimisation: a round that finds the database busy for long is skipped.
