@@ -16,35 +16,42 @@ export function openApiJson(): string {
   return document;
 }
 
-// Swagger UI from the swagger-ui-dist package, served by this server: no outside CDN, and the
-// page's own script is a file, as the content security policy allows no inline script.
+// The reference page: a small viewer of our own (server/docs-viewer), served by this server, so no
+// outside CDN; its script is a file, as the content security policy allows no inline script.
 const page = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Linkhive API</title>
-    <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css" />
+    <link rel="stylesheet" href="/api/docs/assets/viewer.css" />
   </head>
   <body>
-    <div id="docs"></div>
-    <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-    <script src="/api/docs/start.js"></script>
+    <div class="page">
+      <label for="filter">Filter endpoints</label>
+      <input id="filter" type="search" placeholder="e.g. post bookmarks" autocomplete="off" disabled />
+      <p id="status" role="status">Loading the API document…</p>
+      <main id="reference"></main>
+    </div>
+    <script src="/api/docs/assets/viewer.js"></script>
   </body>
 </html>
 `;
-const start = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });\n`;
+
+/** The viewer's files: beside the server package's sources and its build alike. */
+const viewerDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@linkhive/server/package.json')),
+  'docs-viewer',
+);
 
 export function docsRoutes(): Router {
   const r = Router();
-  const assets = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   route(r, contract.docs.openapi, async (_input, _req, res) => {
     res.type('application/json').send(openApiJson());
   });
   route(r, contract.docs.docs, async (_input, _req, res) => {
     res.type('html').send(page);
   });
-  r.use('/docs/start.js', (_req, res) => void res.type('text/javascript').send(start));
-  r.use('/docs/assets', express.static(assets, { index: false, maxAge: '1d' }));
+  r.use('/docs/assets', express.static(viewerDir, { index: false, maxAge: '1h' }));
   return r;
 }
