@@ -1,4 +1,4 @@
-import { ApiError, createApiClient, type ApiClient } from '@linkhive/shared/api';
+import { ApiError, createUncheckedApiClient, type ApiClient } from '@linkhive/shared/api';
 import {
   bookmarkAnswerSchema,
   bookmarkLookupAnswerSchema,
@@ -54,15 +54,14 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
       p.storage.local.getMany([requestTimeoutKey, handshakeKey]),
     ]);
     const timeout = stored[requestTimeoutKey];
-    const client = createApiClient({
+    // Each answer is parsed below with this version's lenient schemas (derived from the contract's).
+    const client = createUncheckedApiClient({
       baseUrl: account.serverUrl,
       getToken: () => account.token ?? undefined,
       headers: { [extensionVersionHeader]: p.version() },
       credentials: 'omit',
       fetch: options.fetch,
       timeoutMs: typeof timeout === 'number' && timeout > 0 ? timeout : options.timeoutMs,
-      // Each answer is parsed below with this version's lenient schemas (derived from the contract's).
-      checkAnswers: false,
     });
     const refused = handshakeFor(stored[handshakeKey], account.serverUrl) !== null;
     return { account, client, refused };

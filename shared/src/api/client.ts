@@ -28,6 +28,7 @@ import {
 } from '../domain/apiError.js';
 import type { AnswerOf, EndpointDefinition, InputOf, contract } from '../contract/index.js';
 import { pathOf, queryString } from '../contract/paths.js';
+import { routes } from '../contract/routes.js';
 
 type Contract = typeof contract;
 
@@ -55,9 +56,10 @@ const loadContract = () =>
       throw new ApiError(0, 'network_error', networkErrorMessage);
     },
   ));
-async function endpointOf<F extends Feature, N extends keyof Contract[F]>(feature: F, name: N) {
-  return (await loadContract())[feature][name] as EndpointOf<F, N>;
-}
+/** An endpoint as a client that parses its answers itself needs it: its method and path, no schema. */
+type Route = Pick<EndpointDefinition, 'method' | 'path'> & Partial<Pick<EndpointDefinition, 'answers'>>;
+const routeOf = (feature: string, name: string): Route =>
+  (routes as Record<string, Record<string, Route>>)[feature]![name]!;
 
 export {
   ApiError,
@@ -107,11 +109,6 @@ export interface ApiClientOptions {
   credentials?: RequestCredentials;
   /** The deadline of every request, in milliseconds (defaultRequestTimeoutMs); 0 means none. */
   timeoutMs?: number;
-  /**
-   * Parse every answer with its contract schema (the default). The extension says false: it parses
-   * each answer itself with lenient schemas derived from the contract's (domain/extension.ts).
-   */
-  checkAnswers?: boolean;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -128,7 +125,26 @@ export interface UploadOptions {
   fallbacks?: Partial<Record<number, ApiError>>;
 }
 
-export function createApiClient(options: ApiClientOptions = {}) {
+/** The client of the web app: every answer is parsed with its endpoint's contract schema. */
+export const createApiClient = (options: ApiClientOptions = {}) => createClient(options, loadContract);
+
+/**
+ * The client of a caller that parses each answer itself: the extension, with lenient schemas
+ * derived from the contract's (domain/extension.ts). It knows only each endpoint's method and path
+ * (routes.ts), so a bundle that uses only this one carries none of the contract's schemas.
+ */
+export const createUncheckedApiClient = (options: ApiClientOptions = {}) => createClient(options, null);
+
+function createClient(options: ApiClientOptions, contractOf: (() => Promise<Contract>) | null) {
+  /**
+   * The endpoint: from the contract when answers are checked, loaded before the request is sent
+   * (a contract that cannot load must not leave a write done and reported as failed); else its route.
+   */
+  async function endpointOf<F extends Feature, N extends keyof Contract[F]>(feature: F, name: N) {
+    if (!contractOf) return routeOf(feature, name as string) as EndpointOf<F, N>;
+    return (await contractOf())[feature][name] as EndpointOf<F, N>;
+  }
+
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
@@ -199,15 +215,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /**
    * The answer as its endpoint's contract declares it: parsed with the schema of its status, so a
    * shape the server should not send fails here as 'unexpected_answer' instead of deep in a screen.
-   * A client that parses answers itself (`checkAnswers: false`: the extension, with its lenient
-   * schemas derived from the same contract) gets the data as the contract types it.
+   * A client that parses answers itself (createUncheckedApiClient: its endpoints carry no answers)
+   * gets the data as the contract types it.
    */
-  function answerOf<E extends EndpointDefinition>(e: E, status: number, data: unknown): AnswerOf<E> {
+  function answerOf<E extends Route>(e: E, status: number, data: unknown): AnswerOf<E & EndpointDefinition> {
+    if (!e.answers) return data as AnswerOf<E & EndpointDefinition>;
     const declared = e.answers[status];
-    if (options.checkAnswers === false) return data as AnswerOf<E>;
     const parsed = declared && 'safeParse' in declared ? declared.safeParse(data) : null;
     if (!parsed?.success) throw new ApiError(status, 'unexpected_answer', unexpectedAnswerMessage);
-    return parsed.data as AnswerOf<E>;
+    return parsed.data as AnswerOf<E & EndpointDefinition>;
   }
 
   /** A multipart form to an upload endpoint, over fetch: for small files that need no progress. */

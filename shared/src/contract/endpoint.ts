@@ -144,3 +144,13 @@ export function matchEndpoint<E extends EndpointDefinition>(
   }
   return best && { endpoint: best.endpoint, params: best.params };
 }
+
+/** Each endpoint's method and path, by feature and name: what shared/src/contract/routes.ts holds. */
+export function routesOf(c: Record<string, Record<string, EndpointDefinition>>) {
+  return Object.fromEntries(
+    Object.entries(c).map(([feature, endpoints]) => [
+      feature,
+      Object.fromEntries(Object.entries(endpoints).map(([name, e]) => [name, { method: e.method, path: e.path }])),
+    ]),
+  );
+}
