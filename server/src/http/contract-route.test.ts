@@ -28,6 +28,11 @@ describe('routes bound to the contract', () => {
     const app = express();
     app.use(express.json());
     const r = Router();
+    // A router's own middleware, before any of its routes matched (as r.use(requireUser) is).
+    r.use('/things/:id', (req, _res, next) => {
+      const refusal = req.get('x-refuse');
+      next(refusal ? new AppError(refusal === 'taken' ? 409 : 423, refusal, 'Refused before the route') : undefined);
+    });
     route(r, thing, async ({ params, body }) => {
       if (body.name === 'wrong-shape') return { id: params.id as unknown as number, name: body.name };
       if (body.name === 'later') return reply(202, { queued: true as const });
@@ -45,10 +50,10 @@ describe('routes bound to the contract', () => {
   });
   afterAll(() => close());
 
-  const post = async (id: string, body: unknown) => {
+  const post = async (id: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}/api/things/${id}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
     });
     return { status: res.status, body: await res.json() };
@@ -94,5 +99,21 @@ describe('routes bound to the contract', () => {
     expect((await post('7', { name: 'undeclared-error' })).body.error.message).toBe(
       'POST /api/things/:id answered 409 gone_fishing, which its contract does not declare',
     );
+  });
+
+  it('checks an error that a router’s middleware sends before the route matched, by the request’s path', async () => {
+    expect(await post('7', { name: 'Ada' }, { 'x-refuse': 'taken' })).toEqual({
+      status: 409,
+      body: { error: { code: 'taken', message: 'Refused before the route' } },
+    });
+    expect(await post('7', { name: 'Ada' }, { 'x-refuse': 'locked' })).toEqual({
+      status: 500,
+      body: {
+        error: {
+          code: 'answer_off_contract',
+          message: 'POST /api/things/:id answered 423 locked, which its contract does not declare',
+        },
+      },
+    });
   });
 });

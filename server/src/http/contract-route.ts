@@ -1,6 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
-import { declaresError, type AnswerOf, type EndpointDefinition, type ParsedInputOf } from '@linkhive/shared/contract';
+import {
+  declaresError,
+  matchEndpoint,
+  type AnswerOf,
+  type EndpointDefinition,
+  type ParsedInputOf,
+} from '@linkhive/shared/contract';
 import { parse } from './validate.js';
 
 /**
@@ -44,6 +50,13 @@ export function boundEndpoint(fn: unknown): EndpointDefinition | undefined {
 export class AnswerOffContract extends Error {}
 
 /**
+ * Every endpoint bound in this process. A router's own middleware (`r.use(requireUser)`) runs
+ * before any route of it matched, so an error it sends carries no endpoint: the error handler finds
+ * the endpoint by the request's method and path among these.
+ */
+const boundEndpoints = new Set<EndpointDefinition>();
+
+/**
  * Binds `handler` on `router` for the endpoint, at its path below `base` (where the router is
  * mounted). Middlewares (`before`) run first, as in Express. A handler returns the answer's body
  * (sent with the endpoint's first status) or a `Reply`; it may also write the answer itself (a
@@ -81,6 +94,7 @@ export function route<E extends EndpointDefinition>(
     res.status(status).json(body);
   };
   Object.assign(run, { [bound]: e });
+  boundEndpoints.add(e);
   const method = e.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
   router[method](local, mark, ...before, run);
 }
@@ -97,9 +111,10 @@ export function offContract(e: EndpointDefinition, status: number, body: unknown
 }
 
 /** For the error handler: whether this error answer is one the endpoint declares. */
-export function errorOffContract(res: Response, status: number, code: string): string | null {
-  const e = endpointOf(res);
-  if (!e || !checking() || declaresError(e, status, code)) return null;
+export function errorOffContract(req: Request, res: Response, status: number, code: string): string | null {
+  if (!checking()) return null;
+  const e = endpointOf(res) ?? matchEndpoint([...boundEndpoints], req.method, req.originalUrl)?.endpoint;
+  if (!e || declaresError(e, status, code)) return null;
   return `${e.method} ${e.path} answered ${status} ${code}, which its contract does not declare`;
 }
 

@@ -53,7 +53,7 @@ export function errorHandler(log: LoggerLike): ErrorRequestHandler {
       e = new AppError(500, 'internal', httpMessages.internal);
     }
     // With answers checked (tests), an error the endpoint's contract does not declare fails the request.
-    const undeclared = err instanceof AnswerOffContract ? null : errorOffContract(res, e.status, e.code);
+    const undeclared = err instanceof AnswerOffContract ? null : errorOffContract(req, res, e.status, e.code);
     if (undeclared) {
       log.error({ reqId: req.id, code: e.code, message: e.message }, undeclared);
       e = new AppError(500, 'answer_off_contract', undeclared);

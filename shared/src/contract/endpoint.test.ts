@@ -34,6 +34,8 @@ describe('the contract’s endpoints', () => {
       params: { id: 'b1' },
     });
     expect(matchEndpoint(allEndpoints, 'PUT', '/api/bookmarks/b1')).toBeNull();
+    // A segment that is not valid percent-encoding (a probe, a broken link) is kept as it came.
+    expect(matchEndpoint(allEndpoints, 'GET', '/api/bookmarks/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
   });
 
   it('declare the errors every endpoint can answer, and those their inputs and access imply', () => {

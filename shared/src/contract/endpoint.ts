@@ -116,6 +116,15 @@ export type ParsedInputOf<E extends EndpointDefinition> = {
 export { pathOf, queryString } from './paths.js';
 
 /** The endpoint that answers this method and path (no query), if any: how fakes and checks find theirs. */
+/** A path segment decoded; one that is not valid percent-encoding ('%E0%A4%A') as it came. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export function matchEndpoint<E extends EndpointDefinition>(
   endpoints: readonly E[],
   method: string,
@@ -134,7 +143,7 @@ export function matchEndpoint<E extends EndpointDefinition>(
     const fits = parts.every((part, i) => {
       if (part.startsWith(':')) {
         if (!wanted[i]) return false;
-        params[part.slice(1)] = decodeURIComponent(wanted[i]!);
+        params[part.slice(1)] = decoded(wanted[i]!);
         return true;
       }
       fixed++;
