@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PaidPlanKey } from '@linkhive/shared/domain';
 
 // Dates are stored as ISO 8601 text in both SQLite and Postgres so that one query works on both.
 type Timestamp = ColumnType<string, string, string>;
@@ -353,7 +354,7 @@ export interface SubscriptionTable {
   user_id: string;
   stripe_customer_id: string;
   status: string;
-  plan: 'pro' | 'business' | 'enterprise' | null;
+  plan: PaidPlanKey | null;
   price_id: string | null;
   interval: 'month' | 'year' | null;
   cancel_at_period_end: ColumnType<number, number | undefined, number>;

@@ -111,7 +111,3 @@ export const permissionFlags = [
 
 export type PermissionFlag = (typeof permissionFlags)[number];
 export type Permissions = Record<PermissionFlag, boolean>;
-
-export function hasPaidPlan(p: Permissions): boolean {
-  return p.subscriptionPro || p.subscriptionBusiness || p.subscriptionEnterprise;
-}

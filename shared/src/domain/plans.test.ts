@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, formatPounds, yearlyPricePounds } from './plans.js';
+import { permissionFlags, type Permissions } from './constants.js';
+import {
+  displayPrice,
+  formatPounds,
+  hasPaidPlan,
+  isPaidPlan,
+  paidPlanKeys,
+  planFlags,
+  planOfPermissions,
+  yearlyPricePounds,
+} from './plans.js';
 
 describe('plan prices', () => {
   it.each([
@@ -33,5 +43,28 @@ describe('plan prices', () => {
     expect(yearlyPricePounds(1000)).toBe(108);
     expect(yearlyPricePounds(926)).toBe(101);
     expect(formatPounds(5400)).toBe('£54');
+  });
+});
+
+describe('the plan a user has', () => {
+  const none = Object.fromEntries(permissionFlags.map((f) => [f, false])) as Permissions;
+  const withFlags = (...flags: (keyof Permissions)[]) => ({
+    ...none,
+    ...Object.fromEntries(flags.map((f) => [f, true])),
+  });
+
+  it('is the highest paid plan whose flag is set, else Free', () => {
+    expect(planOfPermissions(none)).toBe('free');
+    expect(planOfPermissions(withFlags('admin', 'advertiser'))).toBe('free');
+    expect(planOfPermissions(withFlags('subscriptionPro'))).toBe('pro');
+    expect(planOfPermissions(withFlags('subscriptionPro', 'subscriptionBusiness'))).toBe('business');
+    expect(planOfPermissions(withFlags('subscriptionEnterprise', 'subscriptionPro'))).toBe('enterprise');
+    for (const key of paidPlanKeys) expect(hasPaidPlan(withFlags(planFlags[key]))).toBe(true);
+    expect(hasPaidPlan(withFlags('admin'))).toBe(false);
+  });
+
+  it('names paid plans by their keys only', () => {
+    expect(paidPlanKeys.filter(isPaidPlan)).toEqual(['pro', 'business', 'enterprise']);
+    for (const other of ['free', 'Pro', '', null, undefined, 'enterprise ']) expect(isPaidPlan(other)).toBe(false);
   });
 });

@@ -12,8 +12,16 @@ import type {
 } from './billing.js';
 import type { PermissionFlag, Permissions } from './constants.js';
 
+// The one plan module (issue 29): plan keys, the flag each paid plan gives, names and limits. Every
+// layer reads these; none writes its own list of plans.
 export const planKeys = ['free', 'pro', 'business', 'enterprise'] as const;
 export type PlanKey = (typeof planKeys)[number];
+/** The plans sold through billing, lowest first. */
+export const paidPlanKeys = ['pro', 'business', 'enterprise'] as const satisfies readonly PlanKey[];
+export type PaidPlanKey = (typeof paidPlanKeys)[number];
+/** Whether a key (a URL segment, a Stripe product's metadata) names a paid plan. */
+export const isPaidPlan = (key: string | null | undefined): key is PaidPlanKey =>
+  (paidPlanKeys as readonly string[]).includes(key ?? '');
 export type PlanInterval = 'month' | 'year';
 
 export type PlanPrice = z.output<typeof planPriceSchema>;
@@ -104,7 +112,7 @@ export type CheckoutState = z.output<typeof checkoutStateSchema>;
 export type WebhookReceipt = z.output<typeof webhookReceiptSchema>;
 
 /** The permission flag that gives each paid plan, whoever set it (billing, an admin, the operator). */
-export const planFlags: Record<Exclude<PlanKey, 'free'>, PermissionFlag> = {
+export const planFlags: Record<PaidPlanKey, PermissionFlag> = {
   pro: 'subscriptionPro',
   business: 'subscriptionBusiness',
   enterprise: 'subscriptionEnterprise',
@@ -112,11 +120,12 @@ export const planFlags: Record<Exclude<PlanKey, 'free'>, PermissionFlag> = {
 
 /** The plan the flags give: the highest paid flag, else Free. Every gate and every screen reads this. */
 export function planOfPermissions(p: Permissions): PlanKey {
-  if (p.subscriptionEnterprise) return 'enterprise';
-  if (p.subscriptionBusiness) return 'business';
-  if (p.subscriptionPro) return 'pro';
+  for (let i = paidPlanKeys.length - 1; i >= 0; i--) if (p[planFlags[paidPlanKeys[i]!]]) return paidPlanKeys[i]!;
   return 'free';
 }
+
+/** Whether any paid plan's flag is set: the gate of paid features (feeds beyond the free limit, recommendations). */
+export const hasPaidPlan = (p: Permissions): boolean => planOfPermissions(p) !== 'free';
 
 /**
  * The user's current plan as GET /api/auth/me answers it, the one source of every screen that names

@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Skeleton, Stack } from '@mui/material';
-import type { Plan, PlanInterval, PlanKey } from '@linkhive/shared/domain';
+import { planKeys, type Plan, type PlanInterval, type PlanKey } from '@linkhive/shared/domain';
 import { PlanIntervalSwitch } from './PlanIntervalSwitch';
 import { PlanCard } from './PlanCard';
 import type { PlanAction } from './PlanCard';
@@ -61,7 +61,7 @@ export function PlanGrid(props: PlanGridProps) {
   );
 }
 
-const placeholders = (['free', 'pro', 'business', 'enterprise'] as const).map((key): Plan => ({
+const placeholders = planKeys.map((key): Plan => ({
   id: key,
   key,
   name: '',

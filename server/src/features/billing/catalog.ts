@@ -2,14 +2,12 @@ import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.js';
 import type { Logger } from '../../logger.js';
-import type { PaidPlan } from './repository.js';
-
-const paidPlans: readonly string[] = ['pro', 'business', 'enterprise'];
+import { isPaidPlan, type PaidPlanKey } from '@linkhive/shared/domain';
 
 /** The plan a Stripe product is sold as, from its metadata `product`; null when it names none. */
-export function planOfProduct(product: Pick<Stripe.Product, 'metadata'> | null | undefined): PaidPlan | null {
+export function planOfProduct(product: Pick<Stripe.Product, 'metadata'> | null | undefined): PaidPlanKey | null {
   const key = product?.metadata?.product;
-  return key && paidPlans.includes(key) ? (key as PaidPlan) : null;
+  return isPaidPlan(key) ? key : null;
 }
 
 const isMissing = (err: unknown) => (err as { statusCode?: number })?.statusCode === 404;

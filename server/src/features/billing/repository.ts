@@ -1,10 +1,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { checkoutSessionBudget, planFlags, type PermissionFlag } from '@linkhive/shared/domain';
+import { checkoutSessionBudget, planFlags, type PaidPlanKey, type PermissionFlag } from '@linkhive/shared/domain';
 import type { Database, SubscriptionTable } from '../../db/schema.js';
 import { countInWindow } from '../../http/rate-limit.js';
 
 export type SubscriptionRow = Selectable<SubscriptionTable>;
-export type PaidPlan = 'pro' | 'business' | 'enterprise';
 
 /** Stripe statuses under which a subscription grants its plan; every other status grants nothing. */
 export const countingStatuses: readonly string[] = ['trialing', 'active'];
@@ -200,7 +199,7 @@ export function billingQueries(db: Kysely<Database>) {
     async recomputeFlags(userId: string) {
       const subs = await this.subscriptionsOf(userId);
       const wanted = new Set(subs.filter((s) => countingStatuses.includes(s.status) && s.plan).map((s) => s.plan));
-      for (const [plan, flag] of Object.entries(planFlags) as [PaidPlan, PermissionFlag][]) {
+      for (const [plan, flag] of Object.entries(planFlags) as [PaidPlanKey, PermissionFlag][]) {
         if (wanted.has(plan))
           await db
             .insertInto('user_permission')

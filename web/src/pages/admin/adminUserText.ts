@@ -1,12 +1,18 @@
-import { planNames, planOfPermissions, type AdminAuditEntry, type Permissions } from '@linkhive/shared/domain';
+import {
+  paidPlanKeys,
+  planFlags,
+  planNames,
+  planOfPermissions,
+  type AdminAuditEntry,
+  type Permissions,
+} from '@linkhive/shared/domain';
 
-export const flagLabels: Record<keyof Permissions, string> = {
+/** Each flag's name on the admin screens: a plan's flag is named as its plan. */
+export const flagLabels = {
   admin: 'Admin',
   advertiser: 'Advertiser',
-  subscriptionPro: 'Pro',
-  subscriptionBusiness: 'Business',
-  subscriptionEnterprise: 'Enterprise',
-};
+  ...Object.fromEntries(paidPlanKeys.map((key) => [planFlags[key], planNames[key]])),
+} as Record<keyof Permissions, string>;
 
 /** The plan the flags give: the highest subscription flag, else Free (as every gate reads them). */
 export const planOf = (p: Permissions): string => planNames[planOfPermissions(p)];

@@ -1,4 +1,4 @@
-import { groupLimits } from '@linkhive/shared/domain';
+import { groupLimits, planNames } from '@linkhive/shared/domain';
 import type { PlanKey } from '@linkhive/shared/domain';
 import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import { SectionPage } from '../SectionPage';
@@ -24,8 +24,6 @@ const steps = [
     text: 'Members open My Workspace and see every shared link in one place, always up to date.',
   },
 ];
-
-const planNames: Record<PlanKey, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
 
 function GetStarted() {
   return (

@@ -5,7 +5,8 @@ import { PlanChooser } from '../../plans/PlanChooser';
 import { usePlansStore } from '../../plans/usePlans';
 import { NotFoundPage } from '../NotFoundPage';
 import { SectionPage } from '../SectionPage';
-import { isPaidPlan, planDetails } from './planDetails';
+import { isPaidPlan } from '@linkhive/shared/domain';
+import { planDetails } from './planDetails';
 
 /** /subscriptions/pro, /business and /enterprise: the plan's features, then all plans with it highlighted. */
 export function PlanPage() {

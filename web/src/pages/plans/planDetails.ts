@@ -1,9 +1,7 @@
-import type { PlanKey } from '@linkhive/shared/domain';
-
-type PaidPlan = Exclude<PlanKey, 'free'>;
+import type { PaidPlanKey } from '@linkhive/shared/domain';
 
 /** What each plan page says beyond the feature list the server sends. */
-export const planDetails: Record<PaidPlan, { title: string; audience: string; description: string }> = {
+export const planDetails: Record<PaidPlanKey, { title: string; audience: string; description: string }> = {
   pro: {
     title: 'Pro plan',
     audience:
@@ -26,7 +24,3 @@ export const planDetails: Record<PaidPlan, { title: string; audience: string; de
       'Linkhive Enterprise: unlimited workspace groups and users, unlimited RSS feeds, AI site recommendations and priority support, from £19.99 a month.',
   },
 };
-
-export function isPaidPlan(key: string | undefined): key is PaidPlan {
-  return key === 'pro' || key === 'business' || key === 'enterprise';
-}
