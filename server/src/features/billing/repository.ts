@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { checkoutSessionBudget, planFlags, type PaidPlanKey, type PermissionFlag } from '@linkhive/shared/domain';
+import { checkoutSessionBudget, paidPlanKeys, planFlags } from '@linkhive/shared/domain';
+import { permissionRepository } from '../permissions/repository.js';
 import type { Database, SubscriptionTable } from '../../db/schema.js';
 import { countInWindow } from '../../http/rate-limit.js';
 
@@ -199,21 +200,9 @@ export function billingQueries(db: Kysely<Database>) {
     async recomputeFlags(userId: string) {
       const subs = await this.subscriptionsOf(userId);
       const wanted = new Set(subs.filter((s) => countingStatuses.includes(s.status) && s.plan).map((s) => s.plan));
-      for (const [plan, flag] of Object.entries(planFlags) as [PaidPlanKey, PermissionFlag][]) {
-        if (wanted.has(plan))
-          await db
-            .insertInto('user_permission')
-            .values({ user_id: userId, flag, source: billingSource, created_at: new Date().toISOString() })
-            .onConflict((oc) => oc.columns(['user_id', 'flag']).doNothing())
-            .execute();
-        else
-          await db
-            .deleteFrom('user_permission')
-            .where('user_id', '=', userId)
-            .where('flag', '=', flag)
-            .where('source', '=', billingSource)
-            .execute();
-      }
+      const flags = Object.fromEntries(paidPlanKeys.map((plan) => [planFlags[plan], wanted.has(plan)]));
+      // In this transaction, through the permissions' own writer.
+      await permissionRepository(db).setFlagsFrom(userId, billingSource, flags);
     },
   };
 }

@@ -117,6 +117,14 @@ describe.each(testDialects)('Stripe webhooks on %s', (dialect) => {
     expect(await flagsOf(w.t, sub.id)).toEqual(['admin', 'advertiser']);
   });
 
+  it('takes back only the plan flags billing gave: a plan an operator granted stays', async () => {
+    const sub = await subscribedUser(w, w.plans.pro.month.id, 'Granted');
+    await w.t.server.permissions.grant(sub.id, 'subscriptionBusiness', 'operator');
+    expect(await flagsOf(w.t, sub.id)).toEqual(['subscriptionBusiness', 'subscriptionPro']);
+    await w.fake.change(sub.subscription.id, { status: 'canceled' });
+    expect(await flagsOf(w.t, sub.id)).toEqual(['subscriptionBusiness']);
+  });
+
   it('stores what Stripe says now when an older event arrives late', async () => {
     const sub = await subscribedUser(w, w.plans.pro.month.id, 'Late');
     const stale = w.fake.subscriptionJson(sub.subscription); // status active, as first sent
