@@ -31,7 +31,7 @@ import { pageRoutes } from './features/pages/routes.js';
 import type { PageService } from './features/pages/service.js';
 import { profileRoutes } from './features/profile/routes.js';
 import type { ProfileService } from './features/profile/service.js';
-import { rateLimit } from './http/rate-limit.js';
+import { rateLimits } from './http/rate-limit.js';
 import { feedRoutes } from './features/feeds/routes.js';
 import type { FeedService } from './features/feeds/service.js';
 import { advertRoutes } from './features/adverts/routes.js';
@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const api = express.Router();
+  const limits = rateLimits(db);
   // The extension's import sends the browser's whole bookmark list: kept as bytes for the import
   // worker to parse, off this thread. Everything else is small JSON.
   const smallJson = express.json({ limit: '100kb' });
@@ -115,24 +116,24 @@ export function createApp(deps: AppDeps): Express {
   api.use(loadSession(deps.auth));
   api.use(healthRoutes(db));
   api.use(docsRoutes());
-  api.use('/auth', authRoutes(deps.auth, db, config.authRateLimit));
+  api.use('/auth', authRoutes(deps.auth, limits, config.authRateLimit));
   api.use(planRoutes(deps.plans));
   api.use(extensionRoutes({ storeUrl: config.extensionStoreUrl, dir: config.extensionDir }));
   api.use(billingRoutes(deps.billing, deps.billingWebhooks));
-  api.use(recommendationRoutes(deps.recommendations, db));
+  api.use(recommendationRoutes(deps.recommendations, limits));
   api.use(bookmarkRoutes(deps.bookmarks));
-  api.use(feedRoutes(deps.feeds, db, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
+  api.use(feedRoutes(deps.feeds, limits, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(deps.bookmarks));
   api.use(profileRoutes(deps.profiles));
-  api.use(pageRoutes(deps.pages, db));
+  api.use(pageRoutes(deps.pages, limits));
   api.use(advertRoutes(deps.adverts));
   api.use(adminRoutes(deps.admin, deps.adverts));
-  api.use(promoRoutes(deps.promo, db));
+  api.use(promoRoutes(deps.promo, limits));
   // Before the groups' own routes, so that no /groups/:id path can take /groups/events.
   api.use(deps.groupEvents);
-  api.use(groupRoutes(deps.groups, db));
-  api.use(rateLimit(db, { name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));
+  api.use(groupRoutes(deps.groups, limits));
+  api.use(limits.perAddress({ name: 'favicon', limit: 600, windowMs: 60_000 }), faviconRoutes(deps.favicons));
   api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.baseUrl}${req.path}`)));
   app.use('/api', api);
   // For the contract test, which checks that every route below /api is bound to its entry.

@@ -55,15 +55,21 @@ function limited(db: Kysely<Database>, opts: LimitOptions, keyOf: (req: Request)
   };
 }
 
-/** A limit per address and route: past it, 429 with Retry-After. */
-export function rateLimit(db: Kysely<Database>, opts: LimitOptions): RequestHandler {
-  return limited(db, opts, (req) => req.ip ?? 'unknown');
+/**
+ * The one rate limiter (issue 29), made once by the composition root and handed to the routes that
+ * limit, so that no route module needs the database. Every limit counts in the one table
+ * (`countInWindow`); services and repositories that keep a budget of their own call that directly.
+ */
+export function rateLimits(db: Kysely<Database>) {
+  return {
+    /** A limit per address and route: past it, 429 with Retry-After. */
+    perAddress: (opts: LimitOptions): RequestHandler => limited(db, opts, (req) => req.ip ?? 'unknown'),
+    /**
+     * A limit per signed-in account, whatever address it calls from; goes after requireUser. The key
+     * names the account apart from addresses, so one cannot spend the other's count.
+     */
+    perAccount: (opts: LimitOptions): RequestHandler => limited(db, opts, (req) => `user:${req.user?.id ?? 'none'}`),
+  };
 }
 
-/**
- * A limit per signed-in account, whatever address it calls from; goes after requireUser. The key
- * names the account apart from addresses, so one cannot spend the other's count.
- */
-export function accountRateLimit(db: Kysely<Database>, opts: LimitOptions): RequestHandler {
-  return limited(db, opts, (req) => `user:${req.user?.id ?? 'none'}`);
-}
+export type RateLimits = ReturnType<typeof rateLimits>;

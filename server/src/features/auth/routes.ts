@@ -1,8 +1,6 @@
 import { Router, type Response } from 'express';
-import type { Kysely } from 'kysely';
 import { contract } from '@linkhive/shared/contract';
-import type { Database } from '../../db/schema.js';
-import { rateLimit } from '../../http/rate-limit.js';
+import type { RateLimits } from '../../http/rate-limit.js';
 import { currentUser, headersOf, requireUser, sessionKeyOf } from '../../http/session.js';
 import { endSessionStreams } from '../../http/session-streams.js';
 import { mountedAt, reply, route } from '../../http/contract-route.js';
@@ -14,9 +12,9 @@ function send<T>(res: Response, outcome: AuthOutcome<T>, status = 200) {
   return reply(status, outcome.body);
 }
 
-export function authRoutes(auth: AuthService, db: Kysely<Database>, perMinute: number): Router {
+export function authRoutes(auth: AuthService, limits: RateLimits, perMinute: number): Router {
   const r = mountedAt(Router(), '/api/auth');
-  const limit = (name: string) => rateLimit(db, { name, limit: perMinute, windowMs: 60_000 });
+  const limit = (name: string) => limits.perAddress({ name, limit: perMinute, windowMs: 60_000 });
   const c = contract.auth;
 
   route(r, c.signup, limit('signup'), async ({ body }, req, res) => {

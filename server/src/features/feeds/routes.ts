@@ -1,10 +1,8 @@
 import { Router } from 'express';
-import type { Kysely } from 'kysely';
 import { contract } from '@linkhive/shared/contract';
-import type { Database } from '../../db/schema.js';
 import { route } from '../../http/contract-route.js';
 import { notFound } from '../../http/errors.js';
-import { rateLimit } from '../../http/rate-limit.js';
+import type { RateLimits } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { FeedService } from './service.js';
 import type { FeedSourceRow } from '../bookmarks/repository.js';
@@ -18,16 +16,16 @@ export type GroupFeedSource = (
 
 const c = contract.feeds;
 
-export function feedRoutes(feeds: FeedService, db: Kysely<Database>, groupFeedSource: GroupFeedSource): Router {
+export function feedRoutes(feeds: FeedService, limits: RateLimits, groupFeedSource: GroupFeedSource): Router {
   const r = Router();
   // Each of these may make the server fetch every feed a user saved.
-  const fetching = rateLimit(db, { name: 'feeds', limit: 1000, windowMs: 60_000 });
+  const fetching = limits.perAddress({ name: 'feeds', limit: 1000, windowMs: 60_000 });
 
   // Signed addresses only (see image-relay.ts); no session, so that <img> works in every client.
   route(
     r,
     c.image,
-    rateLimit(db, { name: 'feed-image', limit: 600, windowMs: 60_000 }),
+    limits.perAddress({ name: 'feed-image', limit: 600, windowMs: 60_000 }),
     async ({ query }, _req, res) => {
       const image = await feeds.image(query.url, query.exp, query.sig);
       if (!image) throw notFound();

@@ -1,19 +1,17 @@
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import type { Kysely } from 'kysely';
 import { groupLinkDailyBudget, groupMessages as m, groupRules } from '@linkhive/shared/domain';
 import { contract } from '@linkhive/shared/contract';
-import type { Database } from '../../db/schema.js';
 import { route } from '../../http/contract-route.js';
 import { notFound } from '../../http/errors.js';
-import { accountRateLimit } from '../../http/rate-limit.js';
+import type { RateLimits } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import type { GroupService } from './service.js';
 
 /** Workspace groups, members, invitations and links; every call needs a signed-in user. */
-export function groupRoutes(groups: GroupService, db: Kysely<Database>): Router {
+export function groupRoutes(groups: GroupService, limits: RateLimits): Router {
   const r = Router();
   // Each invitation is a mail to someone's inbox: one count per owner, over all their groups.
-  const invites = accountRateLimit(db, {
+  const invites = limits.perAccount({
     name: 'group-invite',
     limit: groupRules.invitesPerHour,
     windowMs: 60 * 60_000,
@@ -22,7 +20,7 @@ export function groupRoutes(groups: GroupService, db: Kysely<Database>): Router 
   // Create & Invite sends a mail too, and counts with the invitations.
   const invitesWhenMailing: RequestHandler = (req, res, next) => (req.body?.email ? invites(req, res, next) : next());
   // Adding links is a write every member's page hears of: one daily count per account, all groups.
-  const linkAdds = accountRateLimit(db, {
+  const linkAdds = limits.perAccount({
     name: 'group-link-add',
     limit: groupLinkDailyBudget.perAccount,
     windowMs: groupLinkDailyBudget.windowMs,

@@ -1,10 +1,8 @@
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import type { Kysely } from 'kysely';
 import { contract } from '@linkhive/shared/contract';
 import { promoLimits, promoMessages as m } from '@linkhive/shared/domain';
-import type { Database } from '../../db/schema.js';
 import { notFound, tooManyRequests } from '../../http/errors.js';
-import { accountRateLimit } from '../../http/rate-limit.js';
+import type { RateLimits } from '../../http/rate-limit.js';
 import { currentUser, requireUser } from '../../http/session.js';
 import { route } from '../../http/contract-route.js';
 import type { PromoService } from './service.js';
@@ -12,16 +10,16 @@ import type { PromoService } from './service.js';
 const minute = 60_000;
 
 /** Public pages read with or without a session (loaded when a cookie or token comes); writes need one. */
-export function promoRoutes(promo: PromoService, db: Kysely<Database>): Router {
+export function promoRoutes(promo: PromoService, limits: RateLimits): Router {
   const r = Router();
   // Follow and unfollow count together: toggling is what a script would repeat.
-  const follows = accountRateLimit(db, {
+  const follows = limits.perAccount({
     name: 'promo-follow',
     limit: promoLimits.followsPerMinute,
     windowMs: minute,
     message: m.tooManyFollows,
   });
-  const posting = accountRateLimit(db, {
+  const posting = limits.perAccount({
     name: 'promo-post',
     limit: promoLimits.postsPerMinute,
     windowMs: minute,
