@@ -32,7 +32,6 @@ import { importService } from './features/import/service.js';
 import { importRepository } from './features/import/repository.js';
 import { importRunner, type ImportRunner } from './features/import/runner.js';
 import { faviconService, type FaviconService } from './features/favicons/service.js';
-import { withFaviconWarming } from './features/favicons/warming.js';
 import { fetchBudget } from './http/fetch-budget.js';
 import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
@@ -330,12 +329,7 @@ export async function createServer(
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
   const favicons = faviconService(db, files, fetchPage, { budget: budget('favicons') });
   const bookmarkRepo = bookmarkRepository(db, database.dialect);
-  const bookmarks = withFaviconWarming(
-    bookmarkService(bookmarkRepo, screenshots, {
-      promotorExists: async (slug) => !!(await advertRepo.approvedBySlug(slug)),
-    }),
-    favicons,
-  );
+  const bookmarks = bookmarkService(bookmarkRepo, screenshots, { adverts: advertRepo, favicons });
   const feedRepo = feedRepository(db);
   const feeds = feedService({
     bookmarks: bookmarkRepo,

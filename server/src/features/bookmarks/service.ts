@@ -13,6 +13,8 @@ import type { z } from 'zod';
 import type { createBookmarkSchema, updateBookmarkSchema, bookmarkListQuerySchema } from '@linkhive/shared/domain';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { AdvertRepository } from '../adverts/repository.js';
+import type { FaviconService } from '../favicons/service.js';
 import type { ScreenshotService } from '../screenshots/service.js';
 import { newId, type BookmarkRepository, type ExportCursor } from './repository.js';
 import type { BookmarkRow } from './repository.js';
@@ -49,12 +51,28 @@ export function toBookmark(row: BookmarkRow, screenshotsOn: boolean): Bookmark {
 
 /** What the bookmarks need to know from elsewhere, given by server.ts rather than imported. */
 export interface BookmarkServiceDeps {
-  /** Whether a slug names an approved promo page (the adverts feature answers). */
-  promotorExists(slug: string): Promise<boolean>;
+  /** The approved promo pages, by slug: a saved share link may name only one of them. */
+  adverts: Pick<AdvertRepository, 'approvedBySlug'>;
+  /**
+   * The site icons to fetch ahead. The web app's <img> carries its session cookie, so the icon route
+   * knows who asks; the extension's <img> carries no token, so without this note its icons would
+   * only ever come from the cache.
+   */
+  favicons: Pick<FaviconService, 'want'>;
 }
 
+/**
+ * What a save does: checks the share link's promo page and the category, refuses a duplicate, stores
+ * the row, asks for a screenshot of a favourite and notes the site's icon to fetch. Reading one or a
+ * page of bookmarks notes their icons too.
+ */
 export function bookmarkService(repo: BookmarkRepository, screenshots: ScreenshotService, deps: BookmarkServiceDeps) {
   const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
+  /** The icons of what the user saves or reads, fetched ahead (see BookmarkServiceDeps.favicons). */
+  const noteIcons = <T extends Bookmark | null>(userId: string, b: T): T => {
+    if (b) deps.favicons.want(userId, [b.link]);
+    return b;
+  };
 
   /** The category to store: one the user has as it is, a new one by the custom rules (or refused). */
   async function categoryFor(userId: string, name: string): Promise<string> {
@@ -86,7 +104,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
 
     async create(userId: string, input: CreateInput): Promise<Bookmark> {
       // A share link's slug is untrusted: a bookmark names only a page that exists and is public.
-      if (input.promotor && !(await deps.promotorExists(input.promotor)))
+      if (input.promotor && !(await deps.adverts.approvedBySlug(input.promotor)))
         throw badRequest(promoMessages.shareInvalid, 'promotor');
       const category = await categoryFor(userId, input.category);
       const linkKey = normaliseLink(input.link);
@@ -113,9 +131,12 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         throw e;
       }
       if (!input.favourite)
-        return toBookmark({ ...row, screenshot_status: null, screenshot_file: null }, screenshots.enabled);
+        return noteIcons(
+          userId,
+          toBookmark({ ...row, screenshot_status: null, screenshot_file: null }, screenshots.enabled),
+        );
       await screenshots.request(row.domain, row.link, { accountId: userId });
-      return get(userId, row.id);
+      return noteIcons(userId, await get(userId, row.id));
     },
 
     async update(userId: string, id: string, input: UpdateInput): Promise<Bookmark> {
@@ -145,13 +166,13 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       const updated = await get(userId, id);
       if (updated.favourite && (!current.favourite || changes.domain))
         await screenshots.request(updated.domain, updated.link, { accountId: userId });
-      return get(userId, id);
+      return noteIcons(userId, await get(userId, id));
     },
 
     /** The user's bookmark of this address, with the duplicate check's idea of 'the same address'. */
     async lookup(userId: string, link: string): Promise<Bookmark | null> {
       const found = await repo.findByLinkKey(userId, normaliseLink(link));
-      return found ? get(userId, found.id) : null;
+      return noteIcons(userId, found ? await get(userId, found.id) : null);
     },
 
     async refreshScreenshot(userId: string, id: string): Promise<Bookmark> {
@@ -172,6 +193,10 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         limit: q.pageSize,
         offset: (q.page - 1) * q.pageSize,
       });
+      deps.favicons.want(
+        userId,
+        rows.map((r) => r.link),
+      );
       return {
         items: rows.map((r) => toBookmark(r, screenshots.enabled)),
         total,
