@@ -65,7 +65,7 @@ import { groupService } from './features/groups/service.js';
 import { GROUP_PURGE_JOB, groupPurge } from './features/groups/purge.js';
 import { groupMails } from './features/groups/mails.js';
 import { createGroupLive } from './features/groups/live/index.js';
-import { recommendationProviders } from './features/recommendations/providers.js';
+import { recommendationProviders } from './integrations/ai/index.js';
 import { recommendationRepository } from './features/recommendations/repository.js';
 import { recommendationService } from './features/recommendations/service.js';
 import type { LocalRecommender } from './features/recommendations/local-recommender.js';

@@ -1,9 +1,7 @@
 import { cutRecommendationSnippet, recommendationMessages, recommendationRules } from '@linkhive/shared/domain';
 import type { Recommendation } from '@linkhive/shared/domain';
 import { domainOfUrl, linkKeyOf } from '@linkhive/shared/domain';
-
-/** A provider's answer that cannot be used; the message is the spec's internal text, logged, never shown. */
-export class ProviderAnswerError extends Error {}
+import { ProviderAnswerError } from '../../integrations/ai/provider.js';
 
 /** Answers longer than this are refused before parsing: a model has no reason to write a megabyte. */
 export const maxAnswerChars = 1_000_000;

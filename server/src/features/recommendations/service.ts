@@ -17,7 +17,8 @@ import type { BookmarkRepository } from '../bookmarks/repository.js';
 import type { PermissionService } from '../permissions/service.js';
 import type { LocalRecommender } from './local-recommender.js';
 import { domainsOf, parseRecommendations, withoutOwn } from './parse.js';
-import type { Provider } from './provider.js';
+import type { Provider } from '../../integrations/ai/provider.js';
+import { recommendationPrompt } from './prompt.js';
 import type { CachedAnswer, RecommendationRepository } from './repository.js';
 
 type Query = z.output<typeof recommendationQuerySchema>;
@@ -53,7 +54,7 @@ export function recommendationService(deps: {
       try {
         await p.prepare();
         signal = AbortSignal.timeout(deps.timeoutMs);
-        const text = await p.ask(domain, region, { signal, timeoutMs: deps.timeoutMs });
+        const text = await p.ask(recommendationPrompt(domain, region, p.count), { signal, timeoutMs: deps.timeoutMs });
         return { source: p.source, model: p.model, items: parseRecommendations(text, p.count) };
       } catch (err) {
         const detail = signal?.aborted ? `timed out after ${deps.timeoutMs} ms` : describe(err);

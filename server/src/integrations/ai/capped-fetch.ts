@@ -1,5 +1,5 @@
 import { recommendationMessages } from '@linkhive/shared/domain';
-import { ProviderAnswerError } from './parse.js';
+import { ProviderAnswerError } from './provider.js';
 
 /** A provider's whole HTTP answer may be this big; the SDKs would otherwise read any size into memory. */
 export const maxAnswerBytes = 1_500_000;

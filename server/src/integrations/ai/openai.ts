@@ -1,7 +1,6 @@
 import type OpenAI from 'openai';
 import { recommendationRules } from '@linkhive/shared/domain';
 import { cappedFetch } from './capped-fetch.js';
-import { recommendationPrompt } from './prompt.js';
 import type { Provider, ProviderSettings } from './provider.js';
 
 export const openaiDefaults = { model: 'gpt-3.5-turbo', temperature: 0.2, maxTokens: 4096 } as const;
@@ -25,7 +24,7 @@ export function openaiProvider(settings: ProviderSettings): Provider | null {
       client ??= connect();
       await client;
     },
-    async ask(domain, region, { signal, timeoutMs }) {
+    async ask(prompt, { signal, timeoutMs }) {
       client ??= connect();
       const sdk = await client;
       const answer = await sdk.chat.completions.create(
@@ -33,7 +32,7 @@ export function openaiProvider(settings: ProviderSettings): Provider | null {
           model,
           temperature: openaiDefaults.temperature,
           max_tokens: openaiDefaults.maxTokens,
-          messages: [{ role: 'user', content: recommendationPrompt(domain, region, recommendationRules.openaiCount) }],
+          messages: [{ role: 'user', content: prompt }],
         },
         { signal, timeout: timeoutMs },
       );

@@ -1,9 +1,7 @@
 import type { GoogleGenAI } from '@google/genai';
 import { recommendationMessages, recommendationRules } from '@linkhive/shared/domain';
 import { cappedFetch } from './capped-fetch.js';
-import { ProviderAnswerError } from './parse.js';
-import { recommendationPrompt } from './prompt.js';
-import type { Provider, ProviderSettings } from './provider.js';
+import { ProviderAnswerError, type Provider, type ProviderSettings } from './provider.js';
 
 export const geminiDefaults = { model: 'gemini-1.5-pro', temperature: 0.2, maxOutputTokens: 8192 } as const;
 
@@ -31,12 +29,12 @@ export function geminiProvider(settings: ProviderSettings): Provider | null {
       client ??= connect();
       await client;
     },
-    async ask(domain, region, { signal, timeoutMs }) {
+    async ask(prompt, { signal, timeoutMs }) {
       client ??= connect();
       const sdk = await client;
       const answer = await sdk.models.generateContent({
         model,
-        contents: recommendationPrompt(domain, region, recommendationRules.geminiCount),
+        contents: prompt,
         config: {
           temperature: geminiDefaults.temperature,
           maxOutputTokens: geminiDefaults.maxOutputTokens,

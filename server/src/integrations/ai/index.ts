@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
-import { geminiProvider } from './gemini-provider.js';
-import { openaiProvider } from './openai-provider.js';
+import { geminiProvider } from './gemini.js';
+import { openaiProvider } from './openai.js';
 import type { Provider } from './provider.js';
 
 /** The providers with a key, in the spec's order: the chat-completion one first, then Gemini. */
