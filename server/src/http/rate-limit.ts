@@ -34,6 +34,17 @@ export async function countInWindow(db: Kysely<Database>, key: string, windowMs:
   };
 }
 
+/** Takes one event back from the window that counted it: a success that must not use up a limit. */
+export async function giveBackInWindow(db: Kysely<Database>, key: string, windowStart: number): Promise<void> {
+  await db
+    .updateTable('rate_limit')
+    .set({ count: sql`count - 1` })
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .where('count', '>', 0)
+    .execute();
+}
+
 interface LimitOptions {
   name: string;
   limit: number;

@@ -1,9 +1,9 @@
 import type { Response } from 'express';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { httpMessages } from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { countInWindow } from '../../http/rate-limit.js';
+import { countInWindow, giveBackInWindow } from '../../http/rate-limit.js';
 import { hashToken } from './hashed-session-tokens.js';
 
 /**
@@ -38,13 +38,7 @@ export function attemptLimit(db: Kysely<Database>, opts: { name: string; limit: 
 
     /** Takes back an attempt that succeeded: only failures should use up an account's allowance. */
     async giveBack(subject: string, windowStart: number): Promise<void> {
-      await db
-        .updateTable('rate_limit')
-        .set({ count: sql`count - 1` })
-        .where('key', '=', keyOf(subject))
-        .where('window_start', '=', windowStart)
-        .where('count', '>', 0)
-        .execute();
+      await giveBackInWindow(db, keyOf(subject), windowStart);
     },
   };
 }
