@@ -94,7 +94,8 @@ export async function startBenchServer(opts: {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  // With the flag production starts it with (docs/deploy.md), so that memory and speed are measured as run.
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', path.join(root, 'server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
