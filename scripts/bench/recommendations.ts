@@ -11,7 +11,11 @@ import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { openDatabase, registerSqlFunctions } from '../../server/src/db/index.js';
 import { migrateToLatest } from '../../server/src/db/migrate.js';
-import { coSavedQuery, localRecommender } from '../../server/src/features/recommendations/local.js';
+import { localRecommender } from '../../server/src/features/recommendations/local.js';
+import {
+  coSavedQuery,
+  localRecommendationRepository,
+} from '../../server/src/features/recommendations/local-repository.js';
 import { percentile, round } from './support.js';
 
 const users = 10_000;
@@ -111,7 +115,7 @@ export async function measureRecommendations() {
         medium: byUsers.filter((d) => d.users >= 50 && d.users <= 300),
         rare: byUsers.filter((d) => d.users <= 12),
       };
-      const recommender = localRecommender(db, 'sqlite');
+      const recommender = localRecommender(localRecommendationRepository(db, 'sqlite'));
       const results: Record<string, unknown> = {};
       for (const [kind, n] of Object.entries(lookups) as [keyof typeof lookups, number][]) {
         const ms: number[] = [];

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
-import { runAdminCommand } from './features/permissions/cli.js';
+import { runAdminCommand } from './operator/permission-command.js';
 
 const database = await openDatabase(loadConfig());
 try {

@@ -13,6 +13,7 @@ import { loadSession } from './http/session.js';
 import { authRoutes } from './features/auth/routes.js';
 import type { AuthService } from './features/auth/service.js';
 import { healthRoutes } from './features/health/routes.js';
+import { healthRepository } from './features/health/repository.js';
 import { billingRoutes } from './features/billing/routes.js';
 import type { BillingService } from './features/billing/service.js';
 import type { WebhookHandler } from './features/billing/webhooks.js';
@@ -114,7 +115,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(extensionVersionCheck());
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(deps.auth));
-  api.use(healthRoutes(db));
+  api.use(healthRoutes(healthRepository(db)));
   api.use(docsRoutes());
   api.use('/auth', authRoutes(deps.auth, limits, config.authRateLimit));
   api.use(planRoutes(deps.plans));

@@ -1,8 +1,8 @@
 // `npm run backup -- DIR` and `npm run restore -- DIR` (node server/dist/backup.js backup|restore DIR).
 import path from 'node:path';
 import { loadConfig } from './config.js';
-import { BackupError, backupSqlite } from './features/backup/backup.js';
-import { restoreSqlite } from './features/backup/restore.js';
+import { BackupError, backupSqlite } from './operator/backup.js';
+import { restoreSqlite } from './operator/restore.js';
 
 const usage =
   "Usage: npm run backup -- DIR (copies the running server's data into a new folder) or npm run restore -- DIR";

@@ -9,11 +9,11 @@ import { createApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer, MAIL_JOB, type Mailer, type MailMessage } from './integrations/mail/index.js';
 import { mailOutbox } from './integrations/mail/outbox.js';
-import { passwordResetMail, welcomeMail } from './integrations/mail/templates.js';
 import { createBetterAuth, sessionCookieNames } from './features/auth/better-auth.js';
 import { sessionResolver } from './features/auth/session-resolver.js';
 import { AUTH_MAIL_JOB, authService, type AuthService } from './features/auth/service.js';
 import { accountSetup } from './features/auth/account-setup.js';
+import { authMails } from './features/auth/mails.js';
 import { profileRepository } from './features/profile/repository.js';
 import { permissionRepository } from './features/permissions/repository.js';
 import { permissionService, type PermissionService } from './features/permissions/service.js';
@@ -32,6 +32,7 @@ import { importService } from './features/import/service.js';
 import { importRepository } from './features/import/repository.js';
 import { importRunner, type ImportRunner } from './features/import/runner.js';
 import { faviconService, type FaviconService } from './features/favicons/service.js';
+import { faviconRepository } from './features/favicons/repository.js';
 import { fetchBudget } from './http/fetch-budget.js';
 import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
@@ -49,9 +50,8 @@ import { feedRepository } from './features/feeds/repository.js';
 import { feedService } from './features/feeds/service.js';
 import { jobQueue } from './jobs/queue.js';
 import { createThreatChecker } from './integrations/threats/index.js';
-import { reencodePng } from './content/images.js';
 import { advertRepository } from './features/adverts/repository.js';
-import { advertService, randomImageName } from './features/adverts/service.js';
+import { advertService } from './features/adverts/service.js';
 import { advertMails } from './features/adverts/mails.js';
 import { THREAT_CHECK_JOB, threatCheckJobs } from './features/adverts/threat-check.js';
 import { userLookupRepository } from './features/admin/repository.js';
@@ -70,6 +70,7 @@ import { recommendationRepository } from './features/recommendations/repository.
 import { recommendationService } from './features/recommendations/service.js';
 import type { LocalRecommender } from './features/recommendations/local-recommender.js';
 import { localRecommender } from './features/recommendations/local.js';
+import { localRecommendationRepository } from './features/recommendations/local-repository.js';
 
 export interface Server {
   app: Express;
@@ -144,8 +145,7 @@ export async function createServer(
     mailTypes: [MAIL_JOB, AUTH_MAIL_JOB],
     queueIn: (trx) => jobQueue(trx, database.dialect),
   });
-  const mailLink = (mode: string, code: string) =>
-    `${config.publicUrl}/actionUrl?mode=${mode}&oobCode=${encodeURIComponent(code)}`;
+  const accountMails = authMails({ mailer, publicUrl: config.publicUrl });
   const betterAuth = createBetterAuth({
     db,
     dialect: database.dialect,
@@ -153,9 +153,7 @@ export async function createServer(
     publicUrl: config.publicUrl,
     log,
     onUserCreated: (user) => setup.complete(user),
-    // Runs in the mail job, after "forgot" has answered: a failure retries the job.
-    sendResetCode: (user, code) =>
-      mailer.send(passwordResetMail(user.email, user.name, mailLink('resetPassword', code))),
+    sendResetCode: accountMails.sendResetCode,
   });
   const groupRepo = groupRepository(db, database.dialect);
   const auth = authService({
@@ -169,7 +167,7 @@ export async function createServer(
     accountRateLimit: config.authAccountRateLimit,
     queueMail: (job) => outbox.enqueue(AUTH_MAIL_JOB, job, job.kind === 'verify' ? job.userId : undefined),
     mailQueued: poke,
-    sendVerifyCode: (user, code) => mailer.send(welcomeMail(user.email, user.name, mailLink('verifyEmail', code))),
+    sendVerifyCode: accountMails.sendVerifyCode,
   });
   const planRepo = planRepository(db);
   const plans = planService(planRepo);
@@ -230,12 +228,7 @@ export async function createServer(
     files,
     threats,
     checks,
-    mails: advertMails({
-      publicUrl: config.publicUrl,
-      send: (message, accountId) => outbox.enqueue(MAIL_JOB, message, accountId),
-      ownerOf: (userId) => users.byId(userId),
-    }),
-    storeImage: async (kind, data) => files.put('adverts', randomImageName(), await reencodePng(data, kind)),
+    mails: advertMails({ publicUrl: config.publicUrl, outbox, users }),
   });
   const groupLive = await createGroupLive({
     db,
@@ -250,11 +243,7 @@ export async function createServer(
     repo: groupRepo,
     permissions,
     events: groupLive.events,
-    mails: groupMails({
-      publicUrl: config.publicUrl,
-      queueIn: (trx, message, accountId) => outbox.enqueueIn(trx, MAIL_JOB, message, accountId),
-      poke: outbox.poke,
-    }),
+    mails: groupMails({ publicUrl: config.publicUrl, outbox }),
     log,
   });
   if (config.jobWorker) {
@@ -327,7 +316,7 @@ export async function createServer(
   // Outside fetches are budgeted per account (see outsideFetchBudget); feeds and site icons apart.
   const budget = (name: string) =>
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
-  const favicons = faviconService(db, files, fetchPage, { budget: budget('favicons') });
+  const favicons = faviconService(faviconRepository(db), files, fetchPage, { budget: budget('favicons') });
   const bookmarkRepo = bookmarkRepository(db, database.dialect);
   const bookmarks = bookmarkService(bookmarkRepo, screenshots, { adverts: advertRepo, favicons });
   const feedRepo = feedRepository(db);
@@ -376,7 +365,7 @@ export async function createServer(
     bookmarks: bookmarkRepo,
     permissions,
     providers: recommendationProviders(config.recommendations),
-    local: opts.localRecommender ?? localRecommender(db, database.dialect),
+    local: opts.localRecommender ?? localRecommender(localRecommendationRepository(db, database.dialect)),
     dailyLimit: config.recommendations.dailyLimit,
     timeoutMs: config.recommendations.timeoutMs,
     log,

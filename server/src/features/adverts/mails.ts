@@ -1,5 +1,7 @@
 import { promoPath } from '@linkhive/shared/domain';
-import type { MailMessage } from '../../integrations/mail/index.js';
+import { MAIL_JOB, type MailMessage } from '../../integrations/mail/index.js';
+import type { MailOutbox } from '../../integrations/mail/outbox.js';
+import type { UserLookupRepository } from '../admin/repository.js';
 import type { AdvertRow } from './repository.js';
 
 const escape = (s: string) =>
@@ -11,20 +13,17 @@ interface Owner {
 }
 
 /** The mails of an advert's life, rendered with its title and page address and sent through the mail job. */
-export function advertMails(deps: {
-  publicUrl: string;
-  /** Queues the mail as caused by the page owner's account (its turn and mail budget). */
-  send(message: MailMessage, accountId: string): Promise<void>;
-  ownerOf(userId: string): Promise<Owner | undefined>;
-}) {
+export function advertMails(deps: { publicUrl: string; outbox: MailOutbox; users: UserLookupRepository }) {
   const pageOf = (row: AdvertRow) => `${deps.publicUrl}${promoPath(row.slug)}`;
+  // Queued as caused by the page owner's account: its turn in the mail lane and its mail budget.
+  const send = (message: MailMessage, ownerId: string) => deps.outbox.enqueue(MAIL_JOB, message, ownerId);
   return {
-    submitted: (owner: Owner, row: AdvertRow) => deps.send(submittedMail(owner, row.title, pageOf(row)), row.user_id),
+    submitted: (owner: Owner, row: AdvertRow) => send(submittedMail(owner, row.title, pageOf(row)), row.user_id),
     async decided(row: AdvertRow, approved: boolean) {
-      const owner = await deps.ownerOf(row.user_id);
+      const owner = await deps.users.byId(row.user_id);
       if (!owner) return;
       const promote = `${deps.publicUrl}/promote`;
-      await deps.send(
+      await send(
         approved ? approvedMail(owner, row.title, pageOf(row)) : unapprovedMail(owner, row.title, pageOf(row), promote),
         row.user_id,
       );

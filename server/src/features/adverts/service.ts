@@ -16,6 +16,7 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { sanitizeRichText } from '../../content/rich-text.js';
+import { reencodePng } from '../../content/images.js';
 import type { FileStore } from '../../integrations/files/index.js';
 import type { ThreatChecker } from '../../integrations/threats/index.js';
 import type { PermissionService } from '../permissions/service.js';
@@ -64,8 +65,6 @@ export interface AdvertServiceDeps {
   threats: ThreatChecker;
   checks: ThreatCheckJobs;
   mails: AdvertMails;
-  /** Stores a re-encoded PNG (content/images.ts) and answers its public path. */
-  storeImage(kind: 'logo' | 'background', data: Buffer): Promise<string>;
 }
 
 export function advertService(deps: AdvertServiceDeps) {
@@ -181,7 +180,8 @@ export function advertService(deps: AdvertServiceDeps) {
 
     async setImage(user: User, id: string, kind: 'logo' | 'background', data: Buffer): Promise<Advert> {
       const row = await own(user, id);
-      const stored = await deps.storeImage(kind, data);
+      // Re-encoded (content/images.ts): what is stored and served is a PNG we wrote, never the upload.
+      const stored = await files.put('adverts', randomImageName(), await reencodePng(data, kind));
       const updated = await repo.updateOwn(user.id, id, { [kind]: stored, updated_at: new Date().toISOString() });
       if (!updated) {
         await files.remove(stored);
@@ -239,4 +239,4 @@ export function advertService(deps: AdvertServiceDeps) {
 
 export type AdvertService = ReturnType<typeof advertService>;
 
-export const randomImageName = () => `${randomBytes(16).toString('hex')}.png`;
+const randomImageName = () => `${randomBytes(16).toString('hex')}.png`;

@@ -6,6 +6,7 @@ import { startFixtureServer, tinyPng, type FixtureServer } from '../../testing/f
 import { fetchBudget } from '../../http/fetch-budget.js';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { faviconService } from './service.js';
+import { faviconRepository } from './repository.js';
 
 describe.each(testDialects)('site icons through the server on %s', (dialect) => {
   let t: TestServer;
@@ -47,7 +48,7 @@ describe.each(testDialects)('site icons through the server on %s', (dialect) => 
   };
   /** A service of its own over the test server's database, with the outside web as a function. */
   const serviceWith = (fetchPage: GuardedFetch, limit = 100) =>
-    faviconService(db(), t.server.files, fetchPage, {
+    faviconService(faviconRepository(db()), t.server.files, fetchPage, {
       budget: fetchBudget(db(), { name: `test-${dialect}-${limit}`, limit, windowMs: 60_000 }),
     });
 

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { FileStore } from '../../integrations/files/index.js';
 import { domainOfUrl } from '@linkhive/shared/domain';
 import type { FetchBudget } from '../../http/fetch-budget.js';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { decodeHtml, readPageMeta } from '../../integrations/page-fetch/page-meta.js';
+import type { FaviconRepository } from './repository.js';
 
 const weekMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -46,7 +45,7 @@ const wantedMax = 10_000;
 export type Icon = { type: string; body: Buffer };
 
 export function faviconService(
-  db: Kysely<Database>,
+  repo: FaviconRepository,
   files: FileStore,
   fetchPage: GuardedFetch,
   opts: { budget: FetchBudget },
@@ -106,11 +105,7 @@ export function faviconService(
       file,
       fetched_at: new Date().toISOString(),
     };
-    await db
-      .insertInto('favicon')
-      .values({ domain, ...values })
-      .onConflict((oc) => oc.column('domain').doUpdateSet(values))
-      .execute();
+    await repo.store(domain, values);
   }
 
   const inFlight = new Map<string, Promise<void>>();
@@ -171,7 +166,7 @@ export function faviconService(
      * so a stranger's request never makes the server fetch.
      */
     async get(domain: string, userId: string | null): Promise<{ icon: Icon | null; known: boolean }> {
-      const row = await db.selectFrom('favicon').selectAll().where('domain', '=', domain).executeTakeFirst();
+      const row = await repo.find(domain);
       if (!row || stale(row.fetched_at)) {
         const v = voucher(domain);
         const payer = userId ?? v?.userId;

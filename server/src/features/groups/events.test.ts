@@ -46,8 +46,12 @@ describe('workspace change events', () => {
       permissions: { permissionsOf: async (u) => (u.id === users.owner.id ? pro : noPlan) },
       mails: groupMails({
         publicUrl: 'http://linkhive.test',
-        queueIn: async (_trx, mail) => void mails.push(mail),
-        poke: () => {},
+        // The mails queued, as the mail job would send them.
+        outbox: {
+          enqueue: async () => {},
+          enqueueIn: async (_trx, _type, mail) => void mails.push(mail as MailMessage),
+          poke: () => {},
+        },
       }),
       events: {
         async publish(change) {

@@ -1,7 +1,8 @@
 import { groupRules, inviteMail, invitePath } from '@linkhive/shared/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { MailMessage } from '../../integrations/mail/index.js';
+import { MAIL_JOB, type MailMessage } from '../../integrations/mail/index.js';
+import type { MailOutbox } from '../../integrations/mail/outbox.js';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -20,20 +21,17 @@ export interface Invitation {
  * the invitation's own transaction: an invitation whose mail could not be queued is not kept (it
  * would otherwise answer 'already invited' for 7 days to an owner whose invite failed).
  */
-export function groupMails(deps: {
-  publicUrl: string;
-  queueIn(trx: Kysely<Database>, message: MailMessage, accountId: string): Promise<void>;
-  /** Wakes the mail worker, once the transaction that queued a mail has committed. */
-  poke(): void;
-}) {
+export function groupMails(deps: { publicUrl: string; outbox: MailOutbox }) {
   return {
     queueInvitation: (trx: Kysely<Database>, invite: Invitation) =>
-      deps.queueIn(
+      deps.outbox.enqueueIn(
         trx,
+        MAIL_JOB,
         invitationMail(invite, `${deps.publicUrl}${invitePath}?token=${encodeURIComponent(invite.token)}`),
         invite.inviterId,
       ),
-    sendQueued: () => deps.poke(),
+    /** Wakes the mail worker, once the transaction that queued a mail has committed. */
+    sendQueued: () => deps.outbox.poke(),
   };
 }
 

@@ -14,7 +14,8 @@ export interface LocalRecommendationInput {
 /**
  * Answers from this server's own data, with no provider: domains most often saved by the users who
  * saved this domain (only where at least recommendationRules.localMinUsers different users saved
- * both), plus approved promo adverts of the same category. Implemented in local.ts.
+ * both), plus approved promo adverts of the same category. Implemented in local.ts over
+ * local-repository.ts.
  */
 export interface LocalRecommender {
   recommend(input: LocalRecommendationInput): Promise<Recommendation[]>;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.js';
 import { testDialects } from '../../testing/databases.js';
 import { addUser, testDatabase } from '../../testing/group-live.js';
 import { localRecommender } from './local.js';
+import { localRecommendationRepository } from './local-repository.js';
 import type { LocalRecommender } from './local-recommender.js';
 
 describe.each(testDialects)('the local recommender on %s', (dialect) => {
@@ -15,7 +16,7 @@ describe.each(testDialects)('the local recommender on %s', (dialect) => {
   beforeAll(async () => {
     t = await testDatabase(dialect);
     database = t.database;
-    local = localRecommender(database.db, database.dialect);
+    local = localRecommender(localRecommendationRepository(database.db, database.dialect));
   });
   afterAll(() => t?.close());
 

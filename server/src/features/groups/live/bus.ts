@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type pg from 'pg';
 import type { GroupEvent } from '@linkhive/shared/domain';
 import type { Database } from '../../../db/schema.js';
@@ -186,7 +185,7 @@ export async function createGroupEventBus(opts: BusOptions): Promise<GroupEventB
       const seq = await repo.insert(change);
       if (dialect === 'postgres') {
         // The LISTEN of every process, this one included, wakes its reader: no local wake-up too.
-        await sql`select pg_notify(${channel}, ${String(seq)})`.execute(db);
+        await repo.notify(channel, seq);
       } else {
         wake();
         opts.peers?.broadcast('group-events');

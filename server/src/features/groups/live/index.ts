@@ -5,7 +5,7 @@ import type { GroupEvents } from '../events.js';
 import { createGroupEventBus, type BusOptions, type GroupEventBus } from './bus.js';
 import { groupEventRepository } from './repository.js';
 import { groupEventRoutes } from './routes.js';
-import { streamSeats } from './stream-seats.js';
+import { streamSeats } from './stream-seat-repository.js';
 
 export { createGroupEventBus, type BusOptions, type GroupEventBus, type LiveGroupEvent } from './bus.js';
 export { groupEventRepository, type GroupEventRepository } from './repository.js';

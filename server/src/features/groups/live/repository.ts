@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { GroupEventKind } from '@linkhive/shared/domain';
 import type { Database } from '../../../db/schema.js';
 
@@ -35,6 +35,11 @@ export function groupEventRepository(db: Kysely<Database>) {
         .returning('seq')
         .executeTakeFirstOrThrow();
       return Number(row.seq);
+    },
+
+    /** Postgres only: wakes the LISTEN of every process on `channel` (its payload, the new event's seq). */
+    async notify(channel: string, seq: number): Promise<void> {
+      await sql`select pg_notify(${channel}, ${String(seq)})`.execute(db);
     },
 
     /** Every event after `seq`, in order: what the bus hands to this process's listeners. */

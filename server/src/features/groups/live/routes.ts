@@ -7,7 +7,7 @@ import { currentUser, requireUser, sessionKeyOf } from '../../../http/session.js
 import { endWithSession } from '../../../http/session-streams.js';
 import type { GroupEventBus, LiveGroupEvent } from './bus.js';
 import type { GroupEventRepository, StoredGroupEvent } from './repository.js';
-import type { StreamSeats } from './stream-seats.js';
+import type { StreamSeats } from './stream-seat-repository.js';
 
 export const heartbeatMs = 25_000;
 export const retryMs = 3000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/harness.js';
-import { testDialects } from '../../testing/databases.js';
-import { adminUsage, runAdminCommand } from './cli.js';
+import { startTestServer, type TestServer } from '../testing/harness.js';
+import { testDialects } from '../testing/databases.js';
+import { adminUsage, runAdminCommand } from './permission-command.js';
 
 describe.each(testDialects)('operator permission commands on %s', (dialect) => {
   let t: TestServer;

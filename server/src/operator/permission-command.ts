@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import { permissionFlags } from '@linkhive/shared/domain';
-import type { Database } from '../../db/schema.js';
-import { permissionRepository } from './repository.js';
-import { isPermissionFlag } from './service.js';
+import type { Database } from '../db/schema.js';
+import { userLookupRepository } from '../features/admin/repository.js';
+import { permissionRepository } from '../features/permissions/repository.js';
+import { isPermissionFlag } from '../features/permissions/service.js';
 
 export const adminUsage = `Usage: npm run admin -- grant|revoke <email> <flag>
 Flags: ${permissionFlags.join(', ')}`;
 
-/** `npm run admin -- grant|revoke <email> <flag>`: answers the line to print and the exit code. */
+/**
+ * `npm run admin -- grant|revoke <email> <flag>` (server/src/admin.ts): an operator's command, not
+ * an endpoint. Answers the line to print and the exit code.
+ */
 export async function runAdminCommand(
   db: Kysely<Database>,
   argv: string[],
@@ -15,11 +19,7 @@ export async function runAdminCommand(
   const [command, email, flag] = argv;
   if ((command !== 'grant' && command !== 'revoke') || !email || !flag) return { code: 2, message: adminUsage };
   if (!isPermissionFlag(flag)) return { code: 2, message: `Unknown flag "${flag}".\n${adminUsage}` };
-  const user = await db
-    .selectFrom('user')
-    .select(['id', 'email'])
-    .where('email', '=', email.trim().toLowerCase())
-    .executeTakeFirst();
+  const user = await userLookupRepository(db).byEmail(email.trim());
   if (!user) return { code: 1, message: `No account uses ${email}.` };
   const repo = permissionRepository(db);
   if (command === 'grant') {

@@ -7,7 +7,8 @@ import type { Dialect } from '../../../db/index.js';
  * The cap of open streams per account, kept in the database so that it holds across every server
  * process: a seat is a row, taken when a stream opens and given back when it closes. The process
  * holding a seat renews it at each heartbeat; a seat not renewed for `leaseMs` (its process died)
- * is free again.
+ * is free again. The repository of the live_stream table: taking a seat counts and inserts in one
+ * transaction, so that the cap holds however many processes take seats at once.
  */
 export function streamSeats(db: Kysely<Database>, dialect: Dialect, opts: { perAccount: number; leaseMs: number }) {
   const expiry = () => new Date(Date.now() + opts.leaseMs).toISOString();

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ownerTag } from '../../db/search-index-words.js';
+import { ownerTag } from '../db/search-index-words.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { diskFileStore } from '../../integrations/files/index.js';
-import { startTestServer } from '../../testing/harness.js';
+import { diskFileStore } from '../integrations/files/index.js';
+import { startTestServer } from '../testing/harness.js';
 import { backupSqlite, type BackupManifest } from './backup.js';
 
 const temps: string[] = [];

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskFileStore } from '../../integrations/files/index.js';
-import { startTestServer, type Agent } from '../../testing/harness.js';
+import { diskFileStore } from '../integrations/files/index.js';
+import { startTestServer, type Agent } from '../testing/harness.js';
 import { backupSqlite } from './backup.js';
 import { restoreSqlite } from './restore.js';
 
