@@ -3,6 +3,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const clientsNeverImportServer = {
+  group: ['@linkhive/server', '@linkhive/server/*', '**/server/**'],
+  message: 'The clients never import server code: call the API through @linkhive/shared/api.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -65,14 +70,23 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [clientsNeverImportServer] }] },
+  },
+  {
+    // The web app by feature (docs/architecture.md): a feature's folder holds its pages, components
+    // and hooks; the routes, App and the public site's pages sit above the features and import them.
+    files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            clientsNeverImportServer,
             {
-              group: ['@linkhive/server', '@linkhive/server/*', '**/server/**'],
-              message: 'The clients never import server code: call the API through @linkhive/shared/api.',
+              group: ['**/site', '**/site/**', '**/routes', '**/routes.*', '**/App', '**/App.*'],
+              caseSensitive: true,
+              message:
+                'A web feature never imports the app shell (routes, App) or the public site pages: they import the features.',
             },
           ],
         },

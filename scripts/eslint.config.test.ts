@@ -20,8 +20,9 @@ const refused = (ruleMessage: string) => [
 
 describe('import boundaries', () => {
   it.each([
-    ['web/src/pages/Bad.tsx', '../../../server/src/app.js'],
-    ['web/src/pages/Bad.tsx', '@linkhive/server'],
+    ['web/src/layout/Bad.tsx', '../../../server/src/app.js'],
+    ['web/src/features/bookmarks/Bad.tsx', '../../../../server/src/app.js'],
+    ['web/src/layout/Bad.tsx', '@linkhive/server'],
     ['extension/src/core/bad.ts', '../../../server/src/features/bookmarks/service.js'],
     ['extension/entrypoints/background.ts', '@linkhive/server/src/db/schema.js'],
   ])('%s may not import server code (%s)', async (file, from) => {
@@ -37,6 +38,14 @@ describe('import boundaries', () => {
     ['shared/src/api/bad.ts', '@linkhive/extension/src/core/saver.js'],
   ])('%s may not import an app (%s)', async (file, from) => {
     expect(await lintImport(file, from)).toEqual(refused('shared/ never imports an app'));
+  });
+
+  it.each([
+    ['web/src/features/plans/Bad.tsx', '../../site/home/HomePage'],
+    ['web/src/features/groups/dialogs/Bad.tsx', '../../../routes'],
+    ['web/src/features/bookmarks/Bad.tsx', '../../App'],
+  ])('%s may not import the app shell or the site (%s)', async (file, from) => {
+    expect(await lintImport(file, from)).toEqual(refused('A web feature never imports the app shell'));
   });
 
   it('keeps a host out of shared code', async () => {
@@ -62,8 +71,10 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['web/src/pages/Good.tsx', '@linkhive/shared/api'],
-    ['web/src/pages/Good.tsx', '../layout/media.js'],
+    ['web/src/layout/Good.tsx', '@linkhive/shared/api'],
+    ['web/src/site/Good.tsx', '../layout/media.js'],
+    ['web/src/features/promo/Good.tsx', '../../layout/SectionPage'],
+    ['web/src/features/promo/Good.tsx', '../plans/usePlans'],
     ['extension/src/core/good.ts', './serverAddress.js'],
     ['shared/src/domain/good.ts', './extension.js'],
     ['shared/src/ui/Good.tsx', '../domain/index.js'],

@@ -11,13 +11,13 @@ import { createMailer, MAIL_JOB, type Mailer, type MailMessage } from './integra
 import { mailOutbox } from './integrations/mail/outbox.js';
 import { createBetterAuth, sessionCookieNames } from './features/auth/better-auth.js';
 import { sessionResolver } from './features/auth/session-resolver.js';
-import { AUTH_MAIL_JOB, authService, type AuthService } from './features/auth/service.js';
+import { authService, type AuthService } from './features/auth/service.js';
 import { accountSetup } from './features/auth/account-setup.js';
-import { authMails } from './features/auth/mails.js';
+import { AUTH_MAIL_JOB, authMails } from './features/auth/mails.js';
 import { profileRepository } from './features/profile/repository.js';
 import { permissionRepository } from './features/permissions/repository.js';
 import { permissionService, type PermissionService } from './features/permissions/service.js';
-import { ensureAuthSecret } from './features/settings/repository.js';
+import { ensureAuthSecret } from './db/app-setting-repository.js';
 import { billingService } from './features/billing/service.js';
 import { billingRepository } from './features/billing/repository.js';
 import { billingCatalog } from './features/billing/catalog.js';
@@ -145,7 +145,7 @@ export async function createServer(
     mailTypes: [MAIL_JOB, AUTH_MAIL_JOB],
     queueIn: (trx) => jobQueue(trx, database.dialect),
   });
-  const accountMails = authMails({ mailer, publicUrl: config.publicUrl });
+  const accountMails = authMails({ mailer, publicUrl: config.publicUrl, outbox });
   const betterAuth = createBetterAuth({
     db,
     dialect: database.dialect,
@@ -165,16 +165,14 @@ export async function createServer(
     resolveSession: sessionResolver(db, secret, sessionCookieNames),
     secret,
     accountRateLimit: config.authAccountRateLimit,
-    queueMail: (job) => outbox.enqueue(AUTH_MAIL_JOB, job, job.kind === 'verify' ? job.userId : undefined),
-    mailQueued: poke,
-    sendVerifyCode: accountMails.sendVerifyCode,
+    mails: accountMails,
   });
   const planRepo = planRepository(db);
   const plans = planService(planRepo);
   const stripe = await createStripe({ key: config.stripeSecretKey, apiBase: config.stripeApiBase });
   const billingRepo = billingRepository(db);
   const billing = billingService({ plans: planRepo, repo: billingRepo, stripe, publicUrl: config.publicUrl, log });
-  const catalog = stripe ? billingCatalog(db, stripe, log) : null;
+  const catalog = stripe ? billingCatalog(billingRepo, stripe, log) : null;
   // The plans are read from Stripe in the background; start does not wait on Stripe answering.
   const billingReady = catalog ? catalog.syncAtStart() : Promise.resolve();
   const reconcileJobId = (page: ReconcilePage) =>

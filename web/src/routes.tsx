@@ -2,13 +2,13 @@ import { siteMessages } from '@linkhive/shared/domain';
 import type { RouteObject } from 'react-router';
 import { useRoutes } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
-import { HomePage } from './pages/home/HomePage';
+import { HomePage } from './site/home/HomePage';
 import { lazyPage, preloadPage } from './routing/lazyPage';
 import { RequireAuth } from './routing/RequireAuth';
 
-const loadCategoriesPage = () => import('./pages/bookmarks/CategoriesPage').then((m) => m.CategoriesPage);
-const loadFavouritesPage = () => import('./pages/bookmarks/FavouritesPage').then((m) => m.FavouritesPage);
-const loadImportPage = () => import('./pages/import/ImportPage').then((m) => m.ImportPage);
+const loadCategoriesPage = () => import('./features/bookmarks/CategoriesPage').then((m) => m.CategoriesPage);
+const loadFavouritesPage = () => import('./features/bookmarks/FavouritesPage').then((m) => m.FavouritesPage);
+const loadImportPage = () => import('./features/import/ImportPage').then((m) => m.ImportPage);
 const loadLibraryPages = () => Promise.all([preloadPage(loadCategoriesPage), preloadPage(loadFavouritesPage)]);
 const preloadImportPage = () => preloadPage(loadImportPage);
 
@@ -17,69 +17,79 @@ const preloadImportPage = () => preloadPage(loadImportPage);
 
 export const routes: RouteObject[] = [
   // A full-screen spinner, without the top bar, while the sign-in is finalised.
-  { path: '/auth', element: lazyPage('auth', () => import('./pages/AuthPage').then((m) => m.AuthPage)) },
+  { path: '/auth', element: lazyPage('auth', () => import('./features/auth/AuthPage').then((m) => m.AuthPage)) },
   {
     element: <AppLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'login', element: lazyPage('login', () => import('./pages/LoginPage').then((m) => m.LoginPage)) },
-      { path: 'signup', element: lazyPage('signup', () => import('./pages/SignupPage').then((m) => m.SignupPage)) },
+      { path: 'login', element: lazyPage('login', () => import('./features/auth/LoginPage').then((m) => m.LoginPage)) },
+      {
+        path: 'signup',
+        element: lazyPage('signup', () => import('./features/auth/SignupPage').then((m) => m.SignupPage)),
+      },
       {
         path: 'forgotpassword',
-        element: lazyPage('forgot', () => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
+        element: lazyPage('forgot', () =>
+          import('./features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+        ),
       },
       {
         path: 'actionUrl',
-        element: lazyPage('action', () => import('./pages/ActionUrlPage').then((m) => m.ActionUrlPage)),
+        element: lazyPage('action', () => import('./features/auth/ActionUrlPage').then((m) => m.ActionUrlPage)),
       },
-      { path: 'aboutus', element: lazyPage('about', () => import('./pages/info/AboutPage').then((m) => m.AboutPage)) },
+      { path: 'aboutus', element: lazyPage('about', () => import('./site/info/AboutPage').then((m) => m.AboutPage)) },
       {
         path: 'policy',
-        element: lazyPage('policy', () => import('./pages/info/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage)),
+        element: lazyPage('policy', () => import('./site/info/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage)),
       },
-      { path: 'terms', element: lazyPage('terms', () => import('./pages/info/TermsPage').then((m) => m.TermsPage)) },
+      { path: 'terms', element: lazyPage('terms', () => import('./site/info/TermsPage').then((m) => m.TermsPage)) },
       {
         path: 'export-bookmarks',
         element: lazyPage('export', () =>
-          import('./pages/info/ExportBookmarksPage').then((m) => m.ExportBookmarksPage),
+          import('./features/export/ExportBookmarksPage').then((m) => m.ExportBookmarksPage),
         ),
       },
       {
         path: 'extension',
-        element: lazyPage('extension', () => import('./pages/info/ExtensionPage').then((m) => m.ExtensionPage)),
+        element: lazyPage('extension', () => import('./site/info/ExtensionPage').then((m) => m.ExtensionPage)),
       },
       {
         path: 'workspace',
-        element: lazyPage('workspace', () => import('./pages/info/WorkspaceInfoPage').then((m) => m.WorkspaceInfoPage)),
+        element: lazyPage('workspace', () => import('./features/groups/GroupsInfoPage').then((m) => m.GroupsInfoPage)),
       },
       {
         path: 'digital-business-cards',
         element: lazyPage('cards', () =>
-          import('./pages/info/DigitalBusinessCardsPage').then((m) => m.DigitalBusinessCardsPage),
+          import('./features/promo/DigitalBusinessCardsPage').then((m) => m.DigitalBusinessCardsPage),
         ),
       },
       // Public: signed-out visitors read about promo pages; only the Get Started action needs a sign-in.
       {
         path: 'promote',
-        element: lazyPage('promote', () => import('./pages/adverts/PromotePage').then((m) => m.PromotePage)),
+        element: lazyPage('promote', () => import('./features/adverts/PromotePage').then((m) => m.PromotePage)),
       },
       // Public: anyone may read a promo page; following, posts and saving ask for a sign-up on the way.
       {
         path: 'promo/:slug',
-        element: lazyPage('promo', () => import('./pages/promo/PromoPage').then((m) => m.PromoPage)),
+        element: lazyPage('promo', () => import('./features/promo/PromoPage').then((m) => m.PromoPage)),
       },
-      { path: 'share', element: lazyPage('share', () => import('./pages/promo/SharePage').then((m) => m.SharePage)) },
+      {
+        path: 'share',
+        element: lazyPage('share', () => import('./features/promo/SharePage').then((m) => m.SharePage)),
+      },
       {
         path: 'subscriptions',
-        element: lazyPage('plans', () => import('./pages/plans/SubscriptionsPage').then((m) => m.SubscriptionsPage)),
+        element: lazyPage('plans', () => import('./features/plans/SubscriptionsPage').then((m) => m.SubscriptionsPage)),
       },
       {
         path: 'subscriptions/:plan',
-        element: lazyPage('plan', () => import('./pages/plans/PlanPage').then((m) => m.PlanPage)),
+        element: lazyPage('plan', () => import('./features/plans/PlanPage').then((m) => m.PlanPage)),
       },
       {
         path: 'payment/success',
-        element: lazyPage('paid', () => import('./pages/plans/PaymentSuccessPage').then((m) => m.PaymentSuccessPage)),
+        element: lazyPage('paid', () =>
+          import('./features/billing/PaymentSuccessPage').then((m) => m.PaymentSuccessPage),
+        ),
       },
       {
         element: <RequireAuth />,
@@ -88,13 +98,13 @@ export const routes: RouteObject[] = [
           {
             path: 'teams/workspace',
             element: lazyPage('workspace-groups', () =>
-              import('./pages/workspace/WorkspacePage').then((m) => m.WorkspacePage),
+              import('./features/groups/GroupsPage').then((m) => m.GroupsPage),
             ),
           },
           {
             path: 'teams/workspace/auth',
             element: lazyPage('invite', () =>
-              import('./pages/workspace-invite/WorkspaceInvitePage').then((m) => m.WorkspaceInvitePage),
+              import('./features/groups/GroupInvitePage').then((m) => m.GroupInvitePage),
             ),
           },
           {
@@ -120,11 +130,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'search',
-            element: lazyPage('search', () => import('./pages/search/SearchPage').then((m) => m.SearchPage)),
+            element: lazyPage('search', () => import('./features/bookmarks/SearchPage').then((m) => m.SearchPage)),
           },
           {
             path: 'rss-feeds',
-            element: lazyPage('feeds', () => import('./pages/feeds/FeedsPage').then((m) => m.FeedsPage)),
+            element: lazyPage('feeds', () => import('./features/feeds/FeedsPage').then((m) => m.FeedsPage)),
           },
           {
             path: 'import-bookmarks',
@@ -132,33 +142,35 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'profile',
-            element: lazyPage('profile', () => import('./pages/ProfilePage').then((m) => m.ProfilePage)),
+            element: lazyPage('profile', () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage)),
           },
           {
             path: 'admin',
-            element: lazyPage('admin', () => import('./pages/AdminPages').then((m) => m.RequireAdmin)),
+            element: lazyPage('admin', () => import('./features/admin/AdminPages').then((m) => m.RequireAdmin)),
             children: [
               {
                 index: true,
-                element: lazyPage('admin-home', () => import('./pages/AdminPages').then((m) => m.AdminHomePage)),
+                element: lazyPage('admin-home', () =>
+                  import('./features/admin/AdminPages').then((m) => m.AdminHomePage),
+                ),
               },
               {
                 path: 'users',
                 element: lazyPage('admin-users', () =>
-                  import('./pages/admin/AdminUsersPage').then((m) => m.AdminUsersPage),
+                  import('./features/admin/AdminUsersPage').then((m) => m.AdminUsersPage),
                 ),
               },
               {
                 path: 'approve-adverts',
                 element: lazyPage('approve', () =>
-                  import('./pages/adverts/ApproveAdvertsPage').then((m) => m.ApproveAdvertsPage),
+                  import('./features/adverts/ApproveAdvertsPage').then((m) => m.ApproveAdvertsPage),
                 ),
               },
             ],
           },
         ],
       },
-      { path: '*', element: lazyPage('not-found', () => import('./pages/NotFoundPage').then((m) => m.NotFoundPage)) },
+      { path: '*', element: lazyPage('not-found', () => import('./layout/NotFoundPage').then((m) => m.NotFoundPage)) },
     ],
   },
 ];

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { groupLinkAnswerSchema as contractGroupLink, pageSchema, workspaceGroupSchema } from '@linkhive/shared/domain';
+import { groupLinkAnswerSchema as contractGroupLink, pageSchema, groupSchema } from '@linkhive/shared/domain';
 
 // The workspace answers the extension reads, parsed like every other answer (see api.ts): the
 // contract's own schemas (issue 28), with the fields it only passes along made lenient, so that a
 // server adding or changing such a field breaks nothing. The fields it shows stay strict.
 
-const s = workspaceGroupSchema.shape;
-export const workspaceGroupAnswerSchema = workspaceGroupSchema.extend({
+const s = groupSchema.shape;
+export const groupAnswerSchema = groupSchema.extend({
   ownerId: s.ownerId.catch(''),
   isMember: s.isMember.catch(true),
   linkCount: s.linkCount.catch(0),
@@ -17,7 +17,7 @@ export const workspaceGroupAnswerSchema = workspaceGroupSchema.extend({
   updatedAt: s.updatedAt.catch(''),
 });
 
-export const groupListAnswerSchema = z.object({ items: z.array(workspaceGroupAnswerSchema) });
+export const groupListAnswerSchema = z.object({ items: z.array(groupAnswerSchema) });
 
 const l = contractGroupLink.shape;
 export const groupLinkAnswerSchema = contractGroupLink.extend({

@@ -13,7 +13,7 @@ import {
   normaliseLink,
   type Bookmark,
   type GroupLink,
-  type WorkspaceGroup,
+  type Group,
   type ImportProgress,
   type ImportResult,
 } from '@linkhive/shared/domain';
@@ -116,7 +116,7 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       allowMemberInvites: false,
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
-    }) satisfies WorkspaceGroup;
+    }) satisfies Group;
 
   /** The workspace calls the extension makes, with the server's rules and texts. */
   function groupRoute(method: string, url: URL, userId: string, body: unknown): Response | null {

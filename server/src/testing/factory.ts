@@ -5,7 +5,7 @@ import { SESSION_SECONDS, sessionCookieNames } from '../features/auth/better-aut
 import { accountSetup } from '../features/auth/account-setup.js';
 import { hashToken } from '../features/auth/hashed-session-tokens.js';
 import { profileRepository } from '../features/profile/repository.js';
-import { ensureAuthSecret } from '../features/settings/repository.js';
+import { ensureAuthSecret } from '../db/app-setting-repository.js';
 import { jobQueue } from '../jobs/queue.js';
 import type { Agent, TestServer } from './harness.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { sql } from 'kysely';
-import type { GroupLinkInput, PermissionFlag, WorkspaceGroup } from '@linkhive/shared/domain';
+import type { GroupLinkInput, PermissionFlag, Group } from '@linkhive/shared/domain';
 import type { Agent, TestServer } from './harness.js';
 import { mailsTo, newUser } from './adverts.js';
 import type { OutboxMail } from './outbox.js';
@@ -26,7 +26,7 @@ export async function lastInvitation(t: TestServer, email: string): Promise<Outb
   return last;
 }
 
-export async function createGroup(agent: Agent, name: string, email?: string): Promise<WorkspaceGroup> {
+export async function createGroup(agent: Agent, name: string, email?: string): Promise<Group> {
   const res = await agent.post('/api/groups', { name, ...(email ? { email } : {}) });
   if (res.status !== 201) throw new Error(`group refused: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.group;

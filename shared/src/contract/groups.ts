@@ -15,7 +15,7 @@ import {
   updateGroupLinkSchema,
   upgradeRequiredCode,
   withMessageSchema,
-  workspaceGroupSchema,
+  groupSchema,
 } from '../domain/groups.js';
 import { endpoint } from './endpoint.js';
 
@@ -23,7 +23,7 @@ const tag = 'groups';
 const group = z.object({ id: z.string() });
 const member = group.extend({ memberId: z.string() });
 const link = group.extend({ linkId: z.string() });
-const withGroup = withMessageSchema.extend({ group: workspaceGroupSchema });
+const withGroup = withMessageSchema.extend({ group: groupSchema });
 const withLink = withMessageSchema.extend({ link: groupLinkAnswerSchema });
 // Plan limits (groups owned, members, links per group) answer 402 with the spec's upgrade text.
 const upgrade = [upgradeRequiredCode] as const;
@@ -37,7 +37,7 @@ export const groupsContract = {
     summary: 'The groups the user owns or is an active member of, owned first, then by name',
     tag,
     access: 'user',
-    answers: { 200: z.object({ items: z.array(workspaceGroupSchema) }) },
+    answers: { 200: z.object({ items: z.array(groupSchema) }) },
   }),
   create: endpoint({
     method: 'POST',

@@ -103,7 +103,7 @@ export type MemberStatus = z.output<typeof memberStatusSchema>;
 
 const count = z.number().int().nonnegative();
 
-export const workspaceGroupSchema = z.object({
+export const groupSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   ownerId: z.string(),
@@ -116,7 +116,7 @@ export const workspaceGroupSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type WorkspaceGroup = z.output<typeof workspaceGroupSchema>;
+export type Group = z.output<typeof groupSchema>;
 
 export const groupMemberSchema = z.object({
   /** The member row's id; the owner removes a member by their user id (or this id while pending). */
@@ -155,13 +155,13 @@ export const withMessageSchema = z.object({ message: z.string() });
 export type WithMessage = z.output<typeof withMessageSchema>;
 
 /** What POST /api/groups answers: the group, and whether an invitation went out with it. */
-export const createdGroupSchema = withMessageSchema.extend({ group: workspaceGroupSchema, invited: z.boolean() });
+export const createdGroupSchema = withMessageSchema.extend({ group: groupSchema, invited: z.boolean() });
 export type CreatedGroup = z.output<typeof createdGroupSchema>;
 
 /** What POST /api/invites/accept answers. */
 export const acceptedInviteSchema = withMessageSchema.extend({
   status: z.enum(['joined', 'alreadyMember']),
-  group: workspaceGroupSchema,
+  group: groupSchema,
 });
 export type AcceptedInvite = z.output<typeof acceptedInviteSchema>;
 

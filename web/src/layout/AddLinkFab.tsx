@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Fab } from '@mui/material';
-import { AddLinkDialogHost } from '../bookmarks/AddLinkDialogHost';
-import { useAddDialog } from '../bookmarks/addDialog';
+import { AddLinkDialogHost } from '../features/bookmarks/AddLinkDialogHost';
+import { useAddDialog } from '../features/bookmarks/addDialog';
 
 /** The add button and the add dialog it opens (the drawer and category cards open the same one). */
 export function AddLinkFab({ showButton }: { showButton: boolean }) {

@@ -7,11 +7,11 @@ import { Box, Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText
 import type { ReactNode } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAddDialog } from '../bookmarks/addDialog';
+import { useAddDialog } from '../features/bookmarks/addDialog';
 import { useSession } from '../session/store';
 import { detectExtensionBrowser, extensionLinks } from './extensionBrowser';
 import type { NavigatorLike } from './extensionBrowser';
-import { keepRedirect, showsWorkspaceMenu, signedInItems, signedOutItems, workspaceItems } from './navItems';
+import { keepRedirect, showsGroupsMenu, signedInItems, signedOutItems, groupsItems } from './navItems';
 
 interface ItemProps {
   label: string;
@@ -84,10 +84,10 @@ export function NavDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           {(me ? signedInItems : signedOutItems).map((item) => (
             <Item key={item.label} label={item.label} href={keepRedirect(item.href, search)} onClick={onClose} />
           ))}
-          {showsWorkspaceMenu(me) && (
+          {showsGroupsMenu(me) && (
             <>
               <ListSubheader>Workspace</ListSubheader>
-              {workspaceItems.map((item) => (
+              {groupsItems.map((item) => (
                 <Item key={item.href} label={item.label} href={item.href} onClick={onClose} nested />
               ))}
             </>

@@ -7,9 +7,9 @@ import { useLocation } from 'react-router';
 import { useSession } from '../session/store';
 import { useIsMobile } from './media';
 import { MoreMenu } from './MoreMenu';
-import { keepRedirect, showsWorkspaceMenu, signedInItems, signedOutItems, workspaceItems } from './navItems';
+import { keepRedirect, showsGroupsMenu, signedInItems, signedOutItems, groupsItems } from './navItems';
 import { useFittingCount } from './useFittingCount';
-import { WorkspaceMenu } from './WorkspaceMenu';
+import { GroupsMenu } from './GroupsMenu';
 
 // Only signed-in users have an avatar, so the landing page's visitors do not load it.
 const UserAvatar = lazy(() => import('./UserAvatar').then((m) => ({ default: m.UserAvatar })));
@@ -27,12 +27,12 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
     ...item,
     href: keepRedirect(item.href, search),
   }));
-  const workspace = showsWorkspaceMenu(me);
+  const workspace = showsGroupsMenu(me);
   // The entries stay on one line (64 px): those that do not fit go into a More menu (issue 26).
   const { boxRef, measureRef, count } = useFittingCount(items.length + (workspace ? 1 : 0), !mobile);
   const shown = items.slice(0, count);
-  const hidden = [...items.slice(count), ...(workspace && count <= items.length ? workspaceItems : [])];
-  const current = [...items, ...workspaceItems].find((item) => isCurrent(item.href, pathname, hash))?.href;
+  const hidden = [...items.slice(count), ...(workspace && count <= items.length ? groupsItems : [])];
+  const current = [...items, ...groupsItems].find((item) => isCurrent(item.href, pathname, hash))?.href;
 
   return (
     <AppBar position="sticky">
@@ -64,7 +64,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
                   {item.label}
                 </Button>
               ))}
-              {workspace && count > items.length && <WorkspaceMenu />}
+              {workspace && count > items.length && <GroupsMenu />}
               {hidden.length > 0 && <MoreMenu items={hidden} current={current} />}
             </Box>
           )}

@@ -25,7 +25,7 @@ export const signedInItems: NavItem[] = [
   { label: 'Pricing', href: '/#pricing' },
 ];
 
-export const workspaceItems: NavItem[] = [
+export const groupsItems: NavItem[] = [
   { label: 'My Workspace', href: '/teams/workspace' },
   { label: 'About Workspace', href: '/workspace' },
 ];
@@ -37,7 +37,7 @@ export const footerItems: NavItem[] = [
 ];
 
 /** For a user in a workspace group (owner or active member) or on a paid plan. */
-export function showsWorkspaceMenu(me: Me | null): boolean {
+export function showsGroupsMenu(me: Me | null): boolean {
   return Boolean(me && (me.hasGroups || hasPaidPlan(me.permissions)));
 }
 

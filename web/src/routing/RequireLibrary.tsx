@@ -1,7 +1,7 @@
 import { bookmarkMessages } from '@linkhive/shared/domain';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useLibrary } from '../bookmarks/library';
+import { useLibrary } from '../features/bookmarks/library';
 import { PageLoading } from './lazyPage';
 
 interface Props {

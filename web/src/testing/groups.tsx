@@ -1,4 +1,4 @@
-import type { GroupEvent, GroupLink, GroupMember, Me, WorkspaceGroup } from '@linkhive/shared/domain';
+import type { GroupEvent, GroupLink, GroupMember, Me, Group } from '@linkhive/shared/domain';
 import { NotificationProvider } from '@linkhive/shared/ui';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { act, render, screen } from '@testing-library/react';
@@ -9,7 +9,7 @@ import { useSession } from '../session/store';
 import { theme } from '../theme';
 import { fakeServer, makeMe } from './renderApp';
 
-export function makeGroup(n: number, over: Partial<WorkspaceGroup> = {}): WorkspaceGroup {
+export function makeGroup(n: number, over: Partial<Group> = {}): Group {
   return {
     id: `g${n}`,
     name: `Group ${n}`,
@@ -69,7 +69,7 @@ export const apiError = (status: number, code: string, message: string): Answer 
  * server (title or address, any case). `extra` handlers answer writes or replace these.
  */
 export function fakeGroupsServer(
-  data: { groups: WorkspaceGroup[]; links?: Record<string, GroupLink[]>; members?: GroupMember[] },
+  data: { groups: Group[]; links?: Record<string, GroupLink[]>; members?: GroupMember[] },
   extra: Record<string, Handler> = {},
 ) {
   const state = { groups: data.groups, links: data.links ?? {}, members: data.members ?? [] };

@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppShell } from '../App';
-import { forgetPlans } from '../plans/usePlans';
+import { forgetPlans } from '../features/plans/usePlans';
 import { useSession } from '../session/store';
 
 /** A signed-in user; a paid flag is a plan from billing unless `planSource` says an admin granted it. */

@@ -14,7 +14,7 @@ import { pageTexts } from '../texts';
 import { UpdateLink } from '../UpdateLink';
 import { useCategoryLists } from '../useCategoryLists';
 import { usePendingSavesState } from '../usePendingSaves';
-import { useWorkspaceGroups } from '../useWorkspaceGroups';
+import { useGroups } from '../useGroups';
 import { GroupSavedPanel } from './GroupSavedPanel';
 import { JustSavedPanel } from './JustSavedPanel';
 import { openPage, popupTiming, within, type Opening } from './pageStatus';
@@ -44,7 +44,7 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
   // one-click save would hold it up, and nothing on screen needs them before.
   const settled = web && view.kind !== 'checking';
   const lists = useCategoryLists(settled);
-  const workspace = useWorkspaceGroups(settled);
+  const workspace = useGroups(settled);
   const owned = workspace.groups.filter((g) => g.isOwner);
   /** '' saves a bookmark; a group's id saves into that group. */
   const [target, setTarget] = useState('');

@@ -4,7 +4,7 @@ import { OpenWebAppLink } from '../OpenWebAppLink';
 import { useExtensionSession } from '../session';
 import { SignInPanel } from '../SignInPanel';
 import { BookmarkBrowser } from './BookmarkBrowser';
-import { WorkspaceBrowser } from './WorkspaceBrowser';
+import { GroupsBrowser } from './GroupsBrowser';
 
 type View = 'bookmarks' | 'workspace';
 
@@ -29,11 +29,7 @@ export function SidePanelApp() {
               <Tab value="workspace" label="Workspace" id="tab-workspace" aria-controls="view-workspace" />
             </Tabs>
             <Box role="tabpanel" id={`view-${view}`} aria-labelledby={`tab-${view}`}>
-              {view === 'bookmarks' ? (
-                <BookmarkBrowser key={session.userId} />
-              ) : (
-                <WorkspaceBrowser key={session.userId} />
-              )}
+              {view === 'bookmarks' ? <BookmarkBrowser key={session.userId} /> : <GroupsBrowser key={session.userId} />}
             </Box>
           </>
         ) : (

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { ProfileRepository } from '../profile/repository.js';
-import { AUTH_MAIL_JOB, type AuthMailJob } from './service.js';
+import { authRepository } from './repository.js';
+import { AUTH_MAIL_JOB, type AuthMailJob } from './mails.js';
 
 /**
  * What a new account gets besides its user row: the welcome mail's job and a profile. better-auth
@@ -11,7 +12,8 @@ import { AUTH_MAIL_JOB, type AuthMailJob } from './service.js';
  * one whose setup did not finish; `repair` finishes it (at start, then every few minutes).
  */
 export function accountSetup(deps: { db: Kysely<Database>; queue: JobQueue; profiles: ProfileRepository }) {
-  const { db, queue, profiles } = deps;
+  const { queue, profiles } = deps;
+  const accounts = authRepository(deps.db);
 
   async function complete(user: { id: string; name: string }): Promise<void> {
     const job: AuthMailJob = { kind: 'verify', userId: user.id };
@@ -24,12 +26,7 @@ export function accountSetup(deps: { db: Kysely<Database>; queue: JobQueue; prof
     complete,
     /** Finishes the setup of accounts left without a profile; answers how many. */
     async repair(): Promise<number> {
-      const unfinished = await db
-        .selectFrom('user')
-        .leftJoin('profile', 'profile.user_id', 'user.id')
-        .where('profile.user_id', 'is', null)
-        .select(['user.id', 'user.name'])
-        .execute();
+      const unfinished = await accounts.listUsersWithoutProfile();
       for (const user of unfinished) await complete(user);
       return unfinished.length;
     },

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
 import type { Logger } from '../../logger.js';
 import { hashToken, withHashedSessionTokens } from './hashed-session-tokens.js';
+import { authRepository } from './repository.js';
 
 export const SESSION_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
@@ -43,6 +44,7 @@ async function load(deps: BetterAuthDeps) {
     import('@better-auth/kysely-adapter'),
   ]);
   const adapter = kyselyAdapter(deps.db, { type: deps.dialect });
+  const repository = authRepository(deps.db);
   return betterAuth({
     appName: 'Linkhive',
     baseURL: deps.publicUrl,
@@ -66,13 +68,8 @@ async function load(deps: BetterAuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         // Only the newest mailed code resets: older ones (mailed earlier, maybe to a since-lost inbox)
-        // end here. Reset codes are the only verification rows that carry a user id as their value
-        // (verification codes are signed tokens, not rows); the identifier itself is hashed.
-        await deps.db
-          .deleteFrom('verification')
-          .where('value', '=', user.id)
-          .where('identifier', '!=', hashToken(`reset-password:${token}`))
-          .execute();
+        // end here. The identifier is stored hashed.
+        await repository.deleteOtherResetCodes(user.id, hashToken(`reset-password:${token}`));
         await deps.sendResetCode(user, token);
       },
     },

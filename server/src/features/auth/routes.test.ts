@@ -4,7 +4,7 @@ import { authMessages as m, httpMessages } from '@linkhive/shared/domain';
 import { startTestServer, testPublicUrl, type TestServer } from '../../testing/harness.js';
 import { sqliteOnly, testDialects } from '../../testing/databases.js';
 import { resetCodeFrom, type OutboxMail } from '../../testing/outbox.js';
-import { ensureAuthSecret } from '../settings/repository.js';
+import { ensureAuthSecret } from '../../db/app-setting-repository.js';
 import { hashToken } from './hashed-session-tokens.js';
 import { fromBetterAuth } from './service.js';
 

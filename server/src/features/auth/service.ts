@@ -11,17 +11,9 @@ import type { PermissionService } from '../permissions/service.js';
 import { attemptLimit } from './attempt-limit.js';
 import { VERIFY_CODE_SECONDS, type BetterAuth } from './better-auth.js';
 import { hashToken } from './hashed-session-tokens.js';
+import { authRepository } from './repository.js';
+import type { AuthMailJob, AuthMails } from './mails.js';
 import type { SessionResolver } from './session-resolver.js';
-
-export const AUTH_MAIL_JOB = 'auth-mail';
-
-/**
- * Account mail goes through the job queue. A job names whom to write to, never a code: codes are
- * made when the job runs, so none sits in clear in the job table.
- */
-export type AuthMailJob = { kind: 'reset'; email: string } | { kind: 'verify'; userId: string };
-
-type MailUser = { id: string; name: string; email: string };
 
 /** What a route sends back: a body and the cookies better-auth wants set or cleared. */
 export interface AuthOutcome<T> {
@@ -67,12 +59,10 @@ export function authService(deps: {
   resolveSession: SessionResolver;
   /** Failed sign-ins a minute per account (AUTH_ACCOUNT_RATE_LIMIT). */
   accountRateLimit: number;
-  queueMail(job: AuthMailJob): Promise<void>;
-  /** Wakes the job worker for a mail queued elsewhere (the new account's, by account-setup.ts). */
-  mailQueued?(): void | Promise<void>;
-  sendVerifyCode(user: MailUser, code: string): Promise<void>;
+  mails: AuthMails;
 }) {
   const { auth, db, profiles, permissions } = deps;
+  const repository = authRepository(db);
   const loginLimit = attemptLimit(db, { name: 'login-account', limit: deps.accountRateLimit, windowMs: 60_000 });
   // Each resend is a mail to someone's inbox: a few an hour is plenty for a lost or late mail.
   const resendLimit = attemptLimit(db, { name: 'verify-resend', limit: 3, windowMs: 60 * 60_000 });
@@ -126,7 +116,7 @@ export function authService(deps: {
           returnHeaders: true,
         });
         // The welcome mail was queued when the user was created (account-setup.ts).
-        await deps.mailQueued?.();
+        deps.mails.poke();
         return { body: await me(response.user), setCookies: cookiesOf(out) };
       } catch (e) {
         if (codeOf(e)?.startsWith('USER_ALREADY_EXISTS')) throw conflict(m.emailTaken, 'email', 'email_taken');
@@ -179,7 +169,7 @@ export function authService(deps: {
      * answer stays the same, so the limit tells the asker nothing about the address either.
      */
     async forgot(email: string): Promise<{ message: string }> {
-      if (await resetMails.allow(email)) await deps.queueMail({ kind: 'reset', email });
+      if (await resetMails.allow(email)) await deps.mails.queue({ kind: 'reset', email });
       return { message: m.forgotSuccess };
     },
 
@@ -190,18 +180,14 @@ export function authService(deps: {
         await api.requestPasswordReset({ body: { email: job.email } });
         return;
       }
-      const user = await db
-        .selectFrom('user')
-        .select(['id', 'name', 'email', 'emailVerified'])
-        .where('id', '=', job.userId)
-        .executeTakeFirst();
+      const user = await repository.findMailUser(job.userId);
       if (!user || user.emailVerified) return;
       // The code better-auth's own sendVerificationEmail would make, checked by its verifyEmail.
       const { createEmailVerificationToken } = await import('better-auth/api');
       const code = await createEmailVerificationToken(deps.secret, user.email, undefined, VERIFY_CODE_SECONDS, {
         userId: user.id,
       });
-      await deps.sendVerifyCode(user, code);
+      await deps.mails.sendVerifyCode(user, code);
     },
 
     /** A code proves the address once, for the account it was mailed to (better-auth checks both). */
@@ -209,7 +195,7 @@ export function authService(deps: {
       const invalid = badRequest(m.verifyCodeInvalid, 'oobCode', 'invalid_verify_code');
       const userId = claimedUserId(oobCode);
       if (!userId) throw invalid;
-      const user = await db.selectFrom('user').select('emailVerified').where('id', '=', userId).executeTakeFirst();
+      const user = await repository.findEmailVerified(userId);
       // better-auth answers a verified address's code with success again; for us a used code is spent.
       if (!user || user.emailVerified) throw invalid;
       try {
@@ -225,19 +211,14 @@ export function authService(deps: {
     async resendVerification(user: SessionUser, res: Response): Promise<{ message: string }> {
       if (user.emailVerified) throw conflict(m.alreadyVerified, undefined, 'already_verified');
       await resendLimit.take(user.id, res);
-      await deps.queueMail({ kind: 'verify', userId: user.id });
+      await deps.mails.queue({ kind: 'verify', userId: user.id });
       return { message: m.verifySent };
     },
 
     async reset(input: { oobCode: string; email: string; newPassword: string }): Promise<{ message: string }> {
       const invalid = badRequest(m.resetCodeInvalid, 'oobCode', 'invalid_reset_code');
       // The form asks for the email as well: a code only resets the account it was sent to.
-      const pending = await deps.db
-        .selectFrom('verification')
-        .innerJoin('user', 'user.id', 'verification.value')
-        .select(['user.email', 'verification.expiresAt'])
-        .where('verification.identifier', '=', hashToken(`reset-password:${input.oobCode}`))
-        .executeTakeFirst();
+      const pending = await repository.findPendingReset(hashToken(`reset-password:${input.oobCode}`));
       if (!pending || pending.email !== input.email || new Date(pending.expiresAt) < new Date()) throw invalid;
       try {
         const { api } = await auth();
@@ -251,7 +232,7 @@ export function authService(deps: {
 
     /** Whether the session whose token hashes to `tokenHash` still lives: not signed out, not expired. */
     async sessionLives(tokenHash: string): Promise<boolean> {
-      const row = await db.selectFrom('session').select('expiresAt').where('token', '=', tokenHash).executeTakeFirst();
+      const row = await repository.findSessionExpiry(tokenHash);
       return !!row && new Date(row.expiresAt).getTime() > Date.now();
     },
 

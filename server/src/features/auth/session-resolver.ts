@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { SESSION_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth.js';
 import { hashToken } from './hashed-session-tokens.js';
-import { prepared } from '../../db/prepared.js';
+import { authRepository } from './repository.js';
 
 export interface ResolvedSession {
   user: { id: string; name: string; email: string; emailVerified: boolean; createdAt: Date | string };
@@ -20,13 +20,8 @@ export interface ResolvedSession {
  * does the same with several more steps; it still handles the daily refresh.
  */
 export function sessionResolver(db: Kysely<Database>, secret: string, cookieNames: string[]) {
-  const byToken = prepared(db, (hashed: string) =>
-    db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select(['user.id', 'user.name', 'user.email', 'user.emailVerified', 'user.createdAt', 'session.expiresAt'])
-      .where('session.token', '=', hashed),
-  );
+  // Made once, so its prepared session query is compiled once for every request.
+  const sessions = authRepository(db);
   // A signed value's check and its token's hash depend only on the value and the secret, so they
   // are remembered for the few hundred values seen lately, valid ones only (a stranger cannot fill
   // this with junk). Whether the session lives is still asked of the database on every request, so
@@ -83,7 +78,7 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
   return async function resolve(headers: IncomingHttpHeaders): Promise<ResolvedSession | null> {
     const hashed = tokenHashFrom(headers);
     if (!hashed) return null;
-    const row = await byToken.first(hashed);
+    const row = await sessions.findSessionUser(hashed);
     if (!row) return null;
     const expiresAt = new Date(row.expiresAt).getTime();
     const now = Date.now();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type Stripe from 'stripe';
 import { billingMessages, checkoutSessionBudget } from '@linkhive/shared/domain';
 import { tooManyRequests } from '../../http/errors.js';
+import type { StripeClient } from '../../integrations/stripe/types.js';
 import type { BillingRepository } from './repository.js';
 
 /** A stored session is offered again only while the buyer still has this long to pay. */
@@ -25,32 +25,33 @@ export interface CheckoutAsk {
  * row (the others wait for its answer, across processes too), and new sessions are counted against
  * the account's hourly budget (checkoutSessionBudget), counted before Stripe is asked.
  */
-export function checkoutSessions(repo: BillingRepository, stripe: Stripe, urls: { success: string; cancel: string }) {
+export function checkoutSessions(
+  repo: BillingRepository,
+  stripe: StripeClient,
+  urls: { success: string; cancel: string },
+) {
   async function make(ask: CheckoutAsk, claim: string): Promise<string> {
     const key = { userId: ask.userId, priceId: ask.priceId };
     try {
       const { count, retryAfterS } = await repo.countCheckoutCreation(ask.userId);
       if (count > checkoutSessionBudget.perAccount)
         throw tooManyRequests(billingMessages.tooManyCheckouts, retryAfterS);
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'subscription',
-          customer: ask.customer,
-          client_reference_id: ask.userId,
-          line_items: [{ price: ask.priceId, quantity: 1 }],
-          success_url: urls.success,
-          cancel_url: urls.cancel,
-          metadata: { userId: ask.userId },
-        },
+      const session = await stripe.createSubscriptionCheckout({
+        customerId: ask.customer,
+        priceId: ask.priceId,
+        clientReferenceId: ask.userId,
+        metadata: { userId: ask.userId },
+        successUrl: urls.success,
+        cancelUrl: urls.cancel,
         // A retry of this claim's call (the SDK's own) gets Stripe's first answer, not a second session.
-        { idempotencyKey: `checkout-${claim}` },
-      );
+        idempotencyKey: `checkout-${claim}`,
+      });
       if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
       await repo.storeCheckout(key, claim, {
         sessionId: session.id,
         customer: ask.customer,
         url: session.url,
-        expiresAt: new Date(session.expires_at * 1000).toISOString(),
+        expiresAt: new Date(session.expiresAt * 1000).toISOString(),
       });
       return session.url;
     } catch (err) {

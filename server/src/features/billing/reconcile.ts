@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient, StripeSubscription } from '../../integrations/stripe/types.js';
 import type { JobAttempt } from '../../jobs/worker.js';
 import type { Logger } from '../../logger.js';
 import type { BillingRepository } from './repository.js';
@@ -8,7 +8,7 @@ import { applyStripeSubscription } from './webhooks.js';
 export const BILLING_RECONCILE_JOB = 'billing.reconcile';
 
 export interface ReconcileDeps {
-  stripe: Stripe;
+  stripe: StripeClient;
   repo: BillingRepository;
   log: Logger;
   /** Queues the job for the page after `after` (same day); given by server.ts, which owns the queue. */
@@ -28,18 +28,6 @@ export interface ReconcileResult {
   /** Rows the ordered write changed (Stripe said something newer than stored). */
   changed: number;
   failed: number;
-}
-
-/**
- * Stripe's time of an answer (its Date header, in seconds): the state read is at least that new, on
- * the same clock as events' `created`. Undefined when the HTTP client gives no headers.
- */
-function answeredAt(obj: unknown): number | undefined {
-  const headers = (obj as { lastResponse?: { headers?: unknown } }).lastResponse?.headers as
-    { get?: (name: string) => string | null; date?: string } | undefined;
-  const date = typeof headers?.get === 'function' ? headers.get('date') : headers?.date;
-  const ms = date ? Date.parse(date) : NaN;
-  return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
 }
 
 /**
@@ -69,9 +57,11 @@ export function subscriptionReconciler(deps: ReconcileDeps) {
     for (const row of rows) {
       if (signal?.aborted) return { ...result, next: last ?? after ?? null };
       last = row.id;
-      let sub: Stripe.Subscription;
+      let sub: StripeSubscription;
       try {
-        sub = await stripe.subscriptions.retrieve(row.id, { expand: ['items.data.price.product'] });
+        const read = await stripe.retrieveSubscription(row.id);
+        if (!read) throw new Error(`Stripe has no subscription ${row.id}`);
+        sub = read;
       } catch (err) {
         // A 404 (a deleted test customer) is logged and left for an operator; Stripe never sent its end.
         log.error({ err, subscription: row.id }, 'Stripe subscription could not be reconciled');
@@ -80,7 +70,7 @@ export function subscriptionReconciler(deps: ReconcileDeps) {
       }
       result.checked++;
       // Without Stripe's time, the stored marker: the write then applies on a tie only.
-      const stateAt = Math.max(answeredAt(sub) ?? row.state_at, row.state_at);
+      const stateAt = Math.max(sub.answeredAt ?? row.state_at, row.state_at);
       if (await repo.transaction((q) => applyStripeSubscription(q, sub, row.user_id, stateAt))) result.changed++;
     }
     return { ...result, next: rows.length === pageSize ? (last ?? null) : null };

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import { checkoutSessionBudget, paidPlanKeys, planFlags } from '@linkhive/shared/domain';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { checkoutSessionBudget, paidPlanKeys, planFlags, type PaidPlanKey } from '@linkhive/shared/domain';
 import { permissionRepository } from '../permissions/repository.js';
-import type { Database, SubscriptionTable } from '../../db/schema.js';
+import type { Database, PriceTable, SubscriptionTable } from '../../db/schema.js';
 import { countInWindow } from '../../http/rate-limit.js';
 
 export type SubscriptionRow = Selectable<SubscriptionTable>;
@@ -12,9 +12,47 @@ export const countingStatuses: readonly string[] = ['trialing', 'active'];
 /** Grants that billing makes carry this source, so billing never revokes an operator's or admin's grant. */
 const billingSource = 'billing';
 
-/** Customers, subscriptions and handled events; each method one query, so a transaction can combine them. */
+/**
+ * Customers, subscriptions, handled events and the paid plans' catalogue; each method one query, so
+ * a transaction can combine them.
+ */
 export function billingQueries(db: Kysely<Database>) {
   return {
+    /** Our product row for a paid plan: the catalogue writes Stripe's product over it. */
+    planProduct(plan: PaidPlanKey) {
+      return db.selectFrom('product').select(['id', 'description']).where('key', '=', plan).executeTakeFirst();
+    },
+
+    async storeStripeProduct(id: string, p: { stripeProductId: string; name: string; description: string }) {
+      await db
+        .updateTable('product')
+        .set({ stripe_product_id: p.stripeProductId, name: p.name, description: p.description })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deletePricesOf(productId: string) {
+      await db.deleteFrom('price').where('product_id', '=', productId).execute();
+    },
+
+    async insertPrices(rows: Insertable<PriceTable>[]) {
+      // An insert of no rows is not SQL.
+      if (rows.length) await db.insertInto('price').values(rows).execute();
+    },
+
+    /** Stops selling every price of our product sold as `stripeProductId` (Stripe no longer knows it). */
+    async deactivatePricesOfStripeProduct(stripeProductId: string) {
+      await db
+        .updateTable('price')
+        .set({ active: 0 })
+        .where(
+          'product_id',
+          'in',
+          db.selectFrom('product').select('id').where('stripe_product_id', '=', stripeProductId),
+        )
+        .execute();
+    },
+
     customerOf(userId: string) {
       return db
         .selectFrom('billing_customer')

@@ -1,4 +1,3 @@
-import type Stripe from 'stripe';
 import {
   billingMessages,
   type BillingState,
@@ -6,6 +5,7 @@ import {
   type SubscriptionSummary,
 } from '@linkhive/shared/domain';
 import { AppError, badRequest } from '../../http/errors.js';
+import type { StripeCheckoutSession, StripeClient } from '../../integrations/stripe/types.js';
 import type { Logger } from '../../logger.js';
 import type { PlanRepository } from '../plans/repository.js';
 import { checkoutSessions } from './checkout-sessions.js';
@@ -15,13 +15,12 @@ export interface BillingDeps {
   plans: PlanRepository;
   repo: BillingRepository;
   /** Null while STRIPE_SECRET_KEY is not set: billing is off. */
-  stripe: Stripe | null;
+  stripe: StripeClient | null;
   publicUrl: string;
   log: Logger;
 }
 
 const counts = (s: SubscriptionRow) => countingStatuses.includes(s.status);
-const isMissing = (err: unknown) => (err as { statusCode?: number })?.statusCode === 404;
 
 export function summaryOf(s: SubscriptionRow): SubscriptionSummary | null {
   if (!s.plan || !s.interval) return null;
@@ -47,12 +46,12 @@ export function billingService(deps: BillingDeps) {
     : null;
 
   /** The user's Stripe customer, made once: concurrent first checkouts share Stripe's answer and the stored row. */
-  async function customerFor(stripe: Stripe, user: { id: string; email: string }): Promise<string> {
+  async function customerFor(stripe: StripeClient, user: { id: string; email: string }): Promise<string> {
     const stored = await repo.customerOf(user.id);
     if (stored) return stored;
-    const customer = await stripe.customers.create(
+    const customer = await stripe.createCustomer(
       { email: user.email, metadata: { userId: user.id } },
-      { idempotencyKey: `customer-${user.id}` },
+      `customer-${user.id}`,
     );
     return repo.storeCustomer(user.id, customer.id);
   }
@@ -96,8 +95,7 @@ export function billingService(deps: BillingDeps) {
       const customer = await repo.customerOf(userId);
       if (!customer) throw new AppError(404, 'not_found', billingMessages.noBillingAccount);
       return stripeCall('portal', billingMessages.portalFailed, async () => {
-        const session = await stripe.billingPortal.sessions.create({ customer, return_url: target.toString() });
-        return { url: session.url };
+        return { url: (await stripe.createPortalSession(customer, target.toString())).url };
       });
     },
 
@@ -117,18 +115,16 @@ export function billingService(deps: BillingDeps) {
       if (!stripe) throw notConfigured();
       const customer = await repo.customerOf(userId);
       if (!customer) throw notFound();
-      let session: Stripe.Checkout.Session;
+      let session: StripeCheckoutSession | null;
       try {
-        session = await stripe.checkout.sessions.retrieve(sessionId);
+        session = await stripe.retrieveCheckoutSession(sessionId);
       } catch (err) {
-        if (isMissing(err)) throw notFound();
         log.error({ err }, 'Stripe checkout session lookup failed');
         throw new AppError(502, 'billing_failed', billingMessages.checkoutFailed);
       }
-      const owner = typeof session.customer === 'string' ? session.customer : session.customer?.id;
       // Another user's session is answered exactly as a missing one.
-      if (owner !== customer) throw notFound();
-      const subId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+      if (!session || session.customerId !== customer) throw notFound();
+      const subId = session.subscriptionId;
       const stored = subId ? await repo.subscription(subId) : undefined;
       if (stored && stored.user_id === userId && counts(stored))
         return { status: 'complete', subscription: summaryOf(stored) };

@@ -1,6 +1,6 @@
-import type Stripe from 'stripe';
 import { billingMessages } from '@linkhive/shared/domain';
 import { AppError } from '../../http/errors.js';
+import type { StripeClient, StripeEvent, StripeSubscription } from '../../integrations/stripe/types.js';
 import type { Logger } from '../../logger.js';
 import type { BillingCatalog } from './catalog.js';
 import { planOfProduct } from './catalog.js';
@@ -15,15 +15,12 @@ const subscriptionEvents = new Set([
   'invoice.payment_failed',
 ]);
 
-const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
-/** The subscription an event is about; invoices name it under `parent` in recent API versions. */
-function subscriptionIdOf(event: Stripe.Event): string | null {
-  const o = event.data.object as unknown as Record<string, any>;
-  if (event.type.startsWith('customer.subscription.')) return o.id;
-  if (event.type === 'checkout.session.completed') return idOf(o.subscription);
-  return idOf(o.subscription) ?? idOf(o.parent?.subscription_details?.subscription);
+/** The subscription an event is about: the object itself, or the one a checkout or invoice names. */
+function subscriptionIdOf(event: StripeEvent): string | null {
+  if (event.type.startsWith('customer.subscription.')) return event.object.id;
+  return event.object.subscriptionId;
 }
 
 /** Statuses after which Stripe never revives a subscription. */
@@ -34,31 +31,31 @@ const endedStatuses = new Set(['canceled', 'incomplete_expired']);
  * that state is at least as new as: the ordered write in the repository compares it.
  */
 export function subscriptionRow(
-  sub: Stripe.Subscription,
+  sub: StripeSubscription,
   userId: string,
   stateAt: number,
 ): Omit<SubscriptionRow, 'updated_at'> {
-  const item = sub.items.data[0];
+  // A subscription here sells one plan: its first item's.
+  const item = sub.items[0];
   const price = item?.price;
-  const interval: string | undefined = price?.recurring?.interval;
-  const product = price && typeof price.product === 'object' ? (price.product as Stripe.Product) : null;
+  const interval = price?.interval;
   // Older API versions keep the period on the subscription; recent ones on each item.
-  const periodEnd = item?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end;
-  const ended = endedStatuses.has(sub.status) || !!sub.ended_at;
+  const periodEnd = item?.currentPeriodEnd ?? sub.currentPeriodEnd;
+  const ended = endedStatuses.has(sub.status) || !!sub.endedAt;
   return {
     id: sub.id,
     user_id: userId,
-    stripe_customer_id: idOf(sub.customer)!,
+    stripe_customer_id: sub.customerId,
     status: sub.status,
-    plan: planOfProduct(product),
+    plan: planOfProduct(item?.product),
     price_id: price?.id ?? null,
     interval: interval === 'month' || interval === 'year' ? interval : null,
-    cancel_at_period_end: sub.cancel_at_period_end ? 1 : 0,
+    cancel_at_period_end: sub.cancelAtPeriodEnd ? 1 : 0,
     current_period_end: iso(periodEnd),
     created_at: iso(sub.created)!,
     ended: ended ? 1 : 0,
     state_at: stateAt,
-    ended_at: iso(sub.ended_at ?? (ended ? sub.canceled_at : null)),
+    ended_at: iso(sub.endedAt ?? (ended ? sub.canceledAt : null)),
   };
 }
 
@@ -69,7 +66,7 @@ export function subscriptionRow(
  */
 export async function applyStripeSubscription(
   q: BillingQueries,
-  sub: Stripe.Subscription,
+  sub: StripeSubscription,
   userId: string,
   stateAt: number,
 ): Promise<boolean> {
@@ -79,7 +76,7 @@ export async function applyStripeSubscription(
 }
 
 export interface WebhookDeps {
-  stripe: Stripe;
+  stripe: StripeClient;
   webhookSecret: string | null;
   repo: BillingRepository;
   catalog: BillingCatalog;
@@ -94,36 +91,27 @@ export interface WebhookDeps {
 export function webhookHandler(deps: WebhookDeps) {
   const { stripe, repo, catalog, log } = deps;
 
-  function verify(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+  function verify(rawBody: Buffer, signature: string | undefined): StripeEvent {
     if (!deps.webhookSecret) throw new AppError(503, 'billing_not_configured', billingMessages.notConfigured);
     try {
       if (!signature) throw new Error('no signature');
-      return stripe.webhooks.constructEvent(rawBody, signature, deps.webhookSecret);
+      return stripe.verifyEvent(rawBody, signature, deps.webhookSecret);
     } catch {
       throw new AppError(400, 'webhook_signature', billingMessages.webhookSignature);
     }
   }
 
-  async function currentSubscription(id: string): Promise<Stripe.Subscription | null> {
-    try {
-      return await stripe.subscriptions.retrieve(id, { expand: ['items.data.price.product'] });
-    } catch (err) {
-      // Gone from Stripe (a deleted test customer): nothing to store. Anything else is retried by Stripe.
-      if ((err as { statusCode?: number }).statusCode === 404) return null;
-      throw err;
-    }
-  }
-
-  async function handleSubscription(event: Stripe.Event): Promise<boolean> {
+  async function handleSubscription(event: StripeEvent): Promise<boolean> {
     const id = subscriptionIdOf(event);
     // A checkout that completed is never offered again by checkout-sessions.ts.
-    if (event.type === 'checkout.session.completed')
-      await repo.dropCheckoutSession((event.data.object as { id: string }).id);
+    if (event.type === 'checkout.session.completed') await repo.dropCheckoutSession(event.object.id);
     // Events arrive out of order and late: what Stripe says now is what gets stored, unless a newer
     // state is stored by then (this read can be overtaken by a later event's: applySubscription).
     // The read is at least as new as the event, so the event's time is the state's marker.
-    const sub = id ? await currentSubscription(id) : null;
-    const userId = sub ? await repo.userOfCustomer(idOf(sub.customer)!) : null;
+    // Null when gone from Stripe (a deleted test customer): nothing to store. A failure throws, and
+    // Stripe delivers the event again.
+    const sub = id ? await stripe.retrieveSubscription(id) : null;
+    const userId = sub ? await repo.userOfCustomer(sub.customerId) : null;
     return repo.transaction(async (q) => {
       if (!(await q.claimEvent(event.id, event.type))) return false;
       if (!sub) return true;
@@ -138,9 +126,8 @@ export function webhookHandler(deps: WebhookDeps) {
     });
   }
 
-  async function handleCatalogue(event: Stripe.Event): Promise<boolean> {
-    const o = event.data.object as unknown as { id: string; product?: string | { id: string } };
-    const productId = event.type.startsWith('price.') ? idOf(o.product) : o.id;
+  async function handleCatalogue(event: StripeEvent): Promise<boolean> {
+    const productId = event.type.startsWith('price.') ? event.object.productId : event.object.id;
     if (productId) await catalog.syncProduct(productId);
     // The catalogue write is idempotent; the claim only marks the id as seen.
     return repo.transaction((q) => q.claimEvent(event.id, event.type));
@@ -158,7 +145,7 @@ export function webhookHandler(deps: WebhookDeps) {
         fresh = await handleCatalogue(event);
       else if (event.type === 'checkout.session.expired') {
         // An expired checkout is never offered again; dropping it twice is harmless.
-        await repo.dropCheckoutSession((event.data.object as Stripe.Checkout.Session).id);
+        await repo.dropCheckoutSession(event.object.id);
         fresh = await repo.transaction((q) => q.claimEvent(event.id, event.type));
       } else fresh = await repo.transaction((q) => q.claimEvent(event.id, event.type));
       return fresh ? { received: true } : { received: true, duplicate: true };

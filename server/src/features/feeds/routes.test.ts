@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, bookmarkMessages, feedMessages, type FeedList } from '@linkhive/shared/domain';
-import { ensureAuthSecret } from '../settings/repository.js';
+import { ensureAuthSecret } from '../../db/app-setting-repository.js';
 import { createAddressGuard } from '../../integrations/page-fetch/address-guard.js';
 import { createGuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';

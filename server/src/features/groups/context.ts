@@ -8,7 +8,7 @@ import {
   type GroupMember,
   type Permissions,
   type PlanKey,
-  type WorkspaceGroup,
+  type Group,
 } from '@linkhive/shared/domain';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { PermissionService } from '../permissions/service.js';
@@ -54,7 +54,7 @@ export function groupContext(deps: GroupServiceDeps) {
     return found;
   }
 
-  async function view(groupId: string, user: GroupUser): Promise<WorkspaceGroup> {
+  async function view(groupId: string, user: GroupUser): Promise<Group> {
     const row = await repo.view(groupId, user.id);
     if (!row) throw notFound(m.groupNotFound);
     return toGroup(row);
@@ -113,7 +113,7 @@ export function newInvitation(groupId: string, email: string, invitedBy: string,
   return { token, row };
 }
 
-export function toGroup(row: GroupViewRow): WorkspaceGroup {
+export function toGroup(row: GroupViewRow): Group {
   return {
     id: row.id,
     name: row.name,

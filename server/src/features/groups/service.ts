@@ -7,7 +7,7 @@ import {
   renameGroupSchema,
   type CreatedGroup,
   type WithMessage,
-  type WorkspaceGroup,
+  type Group,
 } from '@linkhive/shared/domain';
 import { badRequest, conflict } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -38,7 +38,7 @@ export function groupService(deps: GroupServiceDeps) {
     ...groupMembers(ctx),
     ...groupLinks(ctx),
 
-    async list(user: GroupUser): Promise<{ items: WorkspaceGroup[] }> {
+    async list(user: GroupUser): Promise<{ items: Group[] }> {
       return { items: (await repo.listFor(user.id)).map(toGroup) };
     },
 
@@ -113,7 +113,7 @@ export function groupService(deps: GroupServiceDeps) {
       user: GroupUser,
       groupId: string,
       { name }: z.output<typeof renameGroupSchema>,
-    ): Promise<WithMessage & { group: WorkspaceGroup }> {
+    ): Promise<WithMessage & { group: Group }> {
       await ctx.ownerAccess(user, groupId, m.ownerOnlyGroup);
       try {
         await repo.rename(groupId, name, nameKey(name), ctx.now().toISOString());

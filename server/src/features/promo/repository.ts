@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PromoPostTable } from '../../db/schema.js';
-import { ensureSecretSetting } from '../settings/repository.js';
+import { ensureSecretSetting } from '../../db/app-setting-repository.js';
 
 export type PromoPostRow = Selectable<PromoPostTable>;
 

@@ -5,7 +5,7 @@ import { testDialects } from '../../testing/databases.js';
 import { advertInput, newUser } from '../../testing/adverts.js';
 import { createGroup, grant } from '../../testing/groups.js';
 import { jobQueue } from '../../jobs/queue.js';
-import { AUTH_MAIL_JOB } from '../../features/auth/service.js';
+import { AUTH_MAIL_JOB } from '../../features/auth/mails.js';
 import { MAIL_JOB } from './index.js';
 import { mailOutbox } from './outbox.js';
 

@@ -1,8 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
-import type { WorkspaceGroup } from '../../domain/index.js';
+import type { Group } from '../../domain/index.js';
 
 export interface GroupPickerProps {
-  groups: readonly Pick<WorkspaceGroup, 'id' | 'name' | 'isOwner'>[];
+  groups: readonly Pick<Group, 'id' | 'name' | 'isOwner'>[];
   value: string;
   onChange: (groupId: string) => void;
 }

@@ -1,0 +1,64 @@
+import { bookmarkMessages } from '@linkhive/shared/domain';
+import type { ShareParams } from '@linkhive/shared/domain';
+import { AddBookmarkDialog, useNotify } from '@linkhive/shared/ui';
+import type { NewBookmarkValues } from '@linkhive/shared/ui';
+import { useEffect } from 'react';
+import { api } from '../../api';
+import { useLibrary } from '../bookmarks/library';
+import { followerAddedNotice } from './notices';
+import { followPromotor } from './promoSignup';
+import type { PromoTarget } from './promoSignup';
+
+const readClipboard =
+  typeof navigator !== 'undefined' && navigator.clipboard?.readText ? () => navigator.clipboard.readText() : undefined;
+
+export interface ShareAddDialogProps {
+  params: ShareParams;
+  promo: PromoTarget | null;
+  /** Runs after Create, and on Cancel: the page decides where the visitor goes. */
+  onLeave: () => void;
+}
+
+/**
+ * The app's add dialog, filled in from the share link. With a promo connect, Create follows the
+ * promotor first, then saves the link with its slug, then says 'FOLLOWER ADDED' for three seconds.
+ * A failed follow (a page that no longer exists) saves nothing: the error shows under the form.
+ */
+export function ShareAddDialog({ params, promo, onLeave }: ShareAddDialogProps) {
+  const { categories, suggested, loadCategories, loadSuggested, changed } = useLibrary();
+  const notify = useNotify();
+
+  useEffect(() => {
+    void loadSuggested().catch(() => {});
+    void loadCategories().catch(() => {});
+  }, [loadCategories, loadSuggested]);
+
+  async function create(values: NewBookmarkValues) {
+    if (promo) await followPromotor(promo.slug);
+    const saved = await api.bookmarks.create({ ...values, promotor: promo?.slug ?? null });
+    changed();
+    notify(
+      promo
+        ? followerAddedNotice(promo.title)
+        : {
+            title: bookmarkMessages.bookmarkedTitle,
+            message: bookmarkMessages.bookmarked(saved.title, saved.category),
+            severity: 'success',
+          },
+    );
+    onLeave();
+  }
+
+  return (
+    <AddBookmarkDialog
+      open
+      onClose={onLeave}
+      initial={{ link: params.url, title: params.title, category: params.category, promotor: promo?.slug ?? null }}
+      categories={(categories ?? []).map((c) => c.name)}
+      suggested={suggested}
+      onPreview={(url, signal) => api.pages.preview(url, { signal })}
+      readClipboard={readClipboard}
+      onSubmit={create}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import type { ExtensionOffer } from '@linkhive/shared/domain';
+import { failureMessage } from '@linkhive/shared/ui';
+import { Alert, Button, CircularProgress, Link } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { api } from '../../api';
+import { detectExtensionBrowser, type NavigatorLike } from '../../layout/extensionBrowser';
+import { SectionPage } from '../../layout/SectionPage';
+import { InfoSection, Items, Para, Ui } from '../../layout/InfoBlocks';
+
+/**
+ * /extension, where 'Get the Chrome extension' leads (issue 26): this server's own answer, not a
+ * store search for a build that may be in no store. With EXTENSION_STORE_URL set, the listing;
+ * otherwise how to load the zip this server serves, unpacked.
+ */
+export function ExtensionPage() {
+  const [offer, setOffer] = useState<ExtensionOffer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.extension.offer().then(
+      (o) => live && setOffer(o),
+      (e: unknown) => live && setError(failureMessage(e, 'The extension offer could not be loaded.')),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const edge = detectExtensionBrowser(globalThis.navigator as NavigatorLike | undefined) === 'edge';
+  const browser = edge ? 'Edge' : 'Chrome';
+  const extensionsPage = edge ? 'edge://extensions' : 'chrome://extensions';
+  const download = offer ? (offer.downloads[edge ? 'edge' : 'chrome'] ?? offer.downloads.chrome) : null;
+
+  return (
+    <SectionPage
+      title="Get the browser extension"
+      maxWidth="md"
+      description="Save the page you are on with one click from the toolbar of Chrome or Edge."
+    >
+      <Para>
+        The Linkhive extension saves the page you are on from the browser toolbar, into your categories on this server,
+        and imports your browser&apos;s own bookmarks.
+      </Para>
+      {error && <Alert severity="error">{error}</Alert>}
+      {!offer && !error && <CircularProgress aria-label="Loading the extension offer" />}
+      {offer?.storeUrl && (
+        <InfoSection title="Install from the store">
+          <Para>The extension is listed in the Chrome Web Store{edge ? ', which Edge installs from too' : ''}.</Para>
+          <Button variant="contained" href={offer.storeUrl} target="_blank" rel="noopener noreferrer">
+            Open the store listing
+          </Button>
+        </InfoSection>
+      )}
+      {offer && download && (
+        <InfoSection title={offer.storeUrl ? 'Or load it from this server' : `Load it into ${browser}`}>
+          <Items
+            ordered
+            items={[
+              <>
+                Download <Link href={download}>the extension (zip)</Link> and unzip it into a folder of its own.
+              </>,
+              <>
+                Open <Ui>{extensionsPage}</Ui> in the address bar and turn on <Ui>Developer mode</Ui>.
+              </>,
+              <>
+                Click <Ui>Load unpacked</Ui> and choose the unzipped folder.
+              </>,
+              <>
+                Open the extension&apos;s options and check that its server address is{' '}
+                <Ui>{globalThis.location?.origin}</Ui>, then sign in.
+              </>,
+            ]}
+          />
+        </InfoSection>
+      )}
+      {offer && !offer.storeUrl && !download && (
+        <Alert severity="info">
+          This server has no extension build to offer yet. Its owner can build one with <code>npm run build</code>, or
+          set <code>EXTENSION_STORE_URL</code> to the extension&apos;s store listing.
+        </Alert>
+      )}
+    </SectionPage>
+  );
+}
