@@ -29,9 +29,15 @@ const arrived = new WeakMap<LoadPage, ComponentType>();
  * state between 'Opening your bookmarks…' and the import page (issue 26).
  */
 export function preloadPage(load: LoadPage): Promise<ComponentType> {
-  return load().then((page) => {
-    arrived.set(load, page);
-    return page;
+  // The server-data cache comes with the first page that may need it, not with the landing page.
+  return Promise.all([load(), import('../data/queryClient')]).then(([Page, { QueryProvider }]) => {
+    const WithQueries = () => (
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    );
+    arrived.set(load, WithQueries);
+    return WithQueries;
   });
 }
 

@@ -7,6 +7,7 @@ import type { Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppShell } from '../App';
 import { forgetPlans } from '../features/plans/usePlans';
+import { queryClient } from '../data/queryClient';
 import { useSession } from '../session/store';
 
 /** A signed-in user; a paid flag is a plan from billing unless `planSource` says an admin granted it. */
@@ -82,6 +83,8 @@ export const signedOut: Handler = () => ({
 export function renderApp(path: string) {
   useSession.setState({ me: null, loaded: false, unreachable: false });
   forgetPlans();
+  // Each test starts with nothing loaded, as a fresh visit does.
+  queryClient.clear();
   globalThis.localStorage?.clear();
   // jsdom has no layout, so scrolling on navigation would only log errors.
   vi.stubGlobal('scrollTo', vi.fn());

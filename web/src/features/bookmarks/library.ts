@@ -1,22 +1,24 @@
 import type { CategorySummary } from '@linkhive/shared/domain';
 import { create } from 'zustand';
 import { api } from '../../api';
+import { queryClient } from '../../data/queryClient';
+import { bookmarkKeys } from './queries';
 
 interface LibraryState {
   categories: CategorySummary[] | null;
   suggested: string[];
-  /** Goes up after every change to the user's bookmarks, so that lists on screen load again. */
-  version: number;
   loadCategories: () => Promise<void>;
   loadSuggested: () => Promise<void>;
   changed: () => void;
 }
 
-/** What several pages and the add dialog share: the user's categories and a change counter. */
+/**
+ * What several pages and the add dialog share: the user's categories, and `changed`, which every
+ * change to the bookmarks calls so that the lists on screen load again.
+ */
 export const useLibrary = create<LibraryState>((set, get) => ({
   categories: null,
   suggested: [],
-  version: 0,
   loadCategories: async () => {
     const { items } = await api.categories.list();
     set({ categories: items });
@@ -27,7 +29,7 @@ export const useLibrary = create<LibraryState>((set, get) => ({
     set({ suggested: items });
   },
   changed: () => {
-    set((s) => ({ version: s.version + 1 }));
+    void queryClient.invalidateQueries({ queryKey: bookmarkKeys.all });
     // A failed refresh keeps the list on screen; the next change or page visit loads it again.
     get()
       .loadCategories()
