@@ -8,6 +8,7 @@ import { vi } from 'vitest';
 import { useSession } from '../session/store';
 import { theme } from '../theme';
 import { fakeServer, makeMe } from './renderApp';
+import { QueryProvider, queryClient } from '../data/queryClient';
 
 export function makeGroup(n: number, over: Partial<Group> = {}): Group {
   return {
@@ -143,15 +144,21 @@ export function stubEventSource() {
   vi.stubGlobal('EventSource', FakeEventSource);
 }
 
-/** Renders one page as a signed-in user, with the app's theme, notifications and a memory router. */
+/**
+ * Renders one page as a signed-in user, with the app's theme, notifications, a memory router and
+ * an empty server-data cache (as the router's lazy pages have).
+ */
 export function renderSignedIn(page: ReactNode, me: Me = makeMe(), path = '/teams/workspace') {
   useSession.setState({ me, loaded: true, unreachable: false });
   vi.stubGlobal('scrollTo', vi.fn());
+  queryClient.clear();
   return render(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <NotificationProvider>
-        <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+        </QueryProvider>
       </NotificationProvider>
     </ThemeProvider>,
   );

@@ -22,7 +22,6 @@ interface Props {
   setDialog: (dialog: DialogState) => void;
   groups: Group[];
   active: Group | null;
-  membersVersion: number;
   /** A link was added, edited, moved or deleted. */
   onLinksChanged: () => void;
   onGroupsChanged: () => void;
@@ -36,8 +35,7 @@ const linkOf = (d: DialogState, kind: 'editLink' | 'deleteLink' | 'moveLink' | '
 
 /** Every dialog of the workspace page; one is open at a time. */
 export function GroupDialogs(props: Props) {
-  const { dialog, setDialog, groups, active, membersVersion, onLinksChanged, onGroupsChanged, onCreated, onLeaving } =
-    props;
+  const { dialog, setDialog, groups, active, onLinksChanged, onGroupsChanged, onCreated, onLeaving } = props;
   const notify = useNotify();
   const close = () => setDialog(null);
   const owned = groups.filter((g) => g.isOwner);
@@ -89,7 +87,7 @@ export function GroupDialogs(props: Props) {
             onClose={close}
             onMoved={onLinksChanged}
           />
-          <MembersDialog group={active} open={kind === 'members'} version={membersVersion} onClose={close} />
+          <MembersDialog group={active} open={kind === 'members'} onClose={close} />
           <EditGroupDialog
             group={active}
             open={kind === 'editGroup'}

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { GroupEvent, Group } from '@linkhive/shared/domain';
 import { groupMessages as m } from '@linkhive/shared/domain';
 import { EmptyState, useNotify } from '@linkhive/shared/ui';
@@ -17,6 +18,7 @@ import { useGroupEvents } from './useGroupEvents';
 import { useGroups } from './useGroups';
 import { GroupDialogs, type DialogState } from './GroupDialogs';
 import { usePageTitle } from '../../layout/usePageTitle';
+import { groupKeys } from './queries';
 
 /** /teams/workspace: the groups the user owns or belongs to, and the open group's links. */
 export function GroupsPage() {
@@ -26,7 +28,9 @@ export function GroupsPage() {
   const notify = useNotify();
   const paid = usePaidPlan();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const [membersVersion, setMembersVersion] = useState(0);
+  const queryClient = useQueryClient();
+  const reloadMembers = (groupId: string | null) =>
+    groupId && void queryClient.invalidateQueries({ queryKey: groupKeys.members(groupId) });
   // Groups the user is leaving or deleting here: the stream's word about them is no news to them.
   const leaving = useRef(new Set<string>());
 
@@ -34,7 +38,7 @@ export function GroupsPage() {
   function reloadAll() {
     void ws.reloadGroups();
     ws.reloadLinks();
-    setMembersVersion((v) => v + 1);
+    reloadMembers(activeId);
   }
 
   useGroupEvents((event: GroupEvent) => {
@@ -45,7 +49,7 @@ export function GroupsPage() {
         void ws.reloadGroups();
         break;
       case 'members':
-        if (isActive) setMembersVersion((v) => v + 1);
+        if (isActive) reloadMembers(event.groupId);
         void ws.reloadGroups();
         break;
       case 'group':
@@ -183,7 +187,6 @@ export function GroupsPage() {
         setDialog={setDialog}
         groups={groups.items}
         active={active}
-        membersVersion={membersVersion}
         onLinksChanged={() => {
           ws.reloadLinks();
           void ws.reloadGroups();

@@ -1,8 +1,10 @@
-import type { GroupLinkPage, Group } from '@linkhive/shared/domain';
+import type { Group, GroupLinkPage } from '@linkhive/shared/domain';
 import { groupMessages as m, groupRules } from '@linkhive/shared/domain';
 import { failureMessage, useDebounced } from '@linkhive/shared/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
+import { groupKeys } from './queries';
 
 export type Phase = 'loading' | 'ready' | 'failed';
 
@@ -13,9 +15,6 @@ interface GroupsState {
 }
 
 interface LinksState {
-  /** The query the page on screen answers; a different group's page is never shown. */
-  key: string | null;
-  groupId: string | null;
   phase: Phase;
   data: GroupLinkPage | null;
   error: string | null;
@@ -24,14 +23,14 @@ interface LinksState {
 /**
  * The workspace page's data: the user's groups, the open group, and one page of its links for the
  * search on screen. Only the page on screen is loaded, so a group of 10,000 links opens as fast as
- * one of ten.
+ * one of ten. Both come from the server-data cache (`groupKeys`); live updates and changes reload
+ * them through `reloadGroups` and `reloadLinks`.
  */
 export function useGroups() {
-  const [groups, setGroups] = useState<GroupsState>({ phase: 'loading', items: [], error: null });
+  const queryClient = useQueryClient();
   const [activeId, setActiveId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), groupRules.searchDebounceMs);
-  const [linksVersion, setLinksVersion] = useState(0);
 
   // The group or the settled search changing goes back to page 1.
   const filterKey = JSON.stringify([activeId, q]);
@@ -40,73 +39,58 @@ export function useGroups() {
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = useCallback((n: number) => setPaging((p) => ({ ...p, page: n })), []);
 
-  const loadSeq = useRef(0);
+  const list = useQuery({ queryKey: groupKeys.list, queryFn: () => api.groups.list().then(({ items }) => items) });
+  // A failed load shows its retry; loading again after it shows the spinner, not the old failure.
+  const groups: GroupsState =
+    list.isError && !list.isFetching
+      ? { phase: 'failed', items: [], error: failureMessage(list.error, m.loadGroupsFailed) }
+      : list.data && !list.isError
+        ? { phase: 'ready', items: list.data, error: null }
+        : { phase: 'loading', items: [], error: null };
+
+  // The open group stays open while it exists; otherwise the first group opens.
+  useEffect(() => {
+    const items = list.data;
+    if (items) setActiveId((id) => (id && items.some((g) => g.id === id) ? id : (items[0]?.id ?? null)));
+  }, [list.data]);
+
+  /** Loads the groups again; answers them, or null when the load failed. */
   const reloadGroups = useCallback(async (): Promise<Group[] | null> => {
-    const seq = ++loadSeq.current;
-    setGroups((g) => ({ ...g, phase: g.items.length ? g.phase : 'loading', error: null }));
-    try {
-      const { items } = await api.groups.list();
-      if (seq !== loadSeq.current) return null;
-      setGroups({ phase: 'ready', items, error: null });
-      // The open group stays open while it exists; otherwise the first group opens.
-      setActiveId((id) => (id && items.some((g) => g.id === id) ? id : (items[0]?.id ?? null)));
-      return items;
-    } catch (error) {
-      if (seq === loadSeq.current)
-        setGroups({ phase: 'failed', items: [], error: failureMessage(error, m.loadGroupsFailed) });
-      return null;
-    }
-  }, []);
+    await queryClient.invalidateQueries({ queryKey: groupKeys.list });
+    const state = queryClient.getQueryState<Group[]>(groupKeys.list);
+    return state?.status === 'success' ? (state.data ?? null) : null;
+  }, [queryClient]);
 
-  useEffect(() => {
-    void reloadGroups();
-  }, [reloadGroups]);
-
-  const [links, setLinks] = useState<LinksState>({
-    key: null,
-    groupId: null,
-    phase: 'loading',
-    data: null,
-    error: null,
+  const links = useQuery({
+    queryKey: groupKeys.links(activeId ?? '', q, page),
+    queryFn: ({ signal }) =>
+      api.groups.links(activeId!, { q: q || undefined, page, pageSize: groupRules.linkPageSize }, { signal }),
+    enabled: activeId !== null,
+    // Another page or search of the open group stays on screen while the next loads; a different
+    // group's links are never shown.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === activeId ? previous : undefined),
   });
-  const linksKey = JSON.stringify([activeId, q, page, linksVersion]);
+
+  // The page emptied since it was chosen (its last link deleted here or by the owner elsewhere):
+  // step back to the last page that has links rather than show an empty one. The page on screen
+  // stays meanwhile; with no links left at all, page 1 says so. Always at least one page back, so
+  // that a total the items contradict cannot stall the list.
+  const emptied = links.data && !links.isPlaceholderData && !links.data.items.length && page > 1 ? links.data : null;
   useEffect(() => {
-    if (!activeId) return;
-    const controller = new AbortController();
-    setLinks((l) => ({ ...l, phase: 'loading', error: null }));
-    api.groups
-      .links(activeId, { q: q || undefined, page, pageSize: groupRules.linkPageSize }, { signal: controller.signal })
-      .then(
-        (data) => {
-          if (controller.signal.aborted) return;
-          if (!data.items.length && page > 1) {
-            // The page emptied since it was chosen (its last link deleted here or by the owner
-            // elsewhere): step back to the last page that has links rather than show an empty one.
-            // The page on screen stays meanwhile; with no links left at all, page 1 says so. Always
-            // at least one page back, so that a total the items contradict cannot stall the list.
-            setPage(Math.max(1, Math.min(page - 1, Math.ceil(data.total / data.pageSize))));
-            return;
-          }
-          setLinks({ key: linksKey, groupId: activeId, phase: 'ready', data, error: null });
-        },
-        (error) => {
-          if (controller.signal.aborted) return;
-          setLinks({
-            key: linksKey,
-            groupId: activeId,
-            phase: 'failed',
-            data: null,
-            error: failureMessage(error, m.somethingWrong),
-          });
-        },
-      );
-    return () => controller.abort();
-    // linksKey stands for the values it is made of.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linksKey]);
+    if (emptied) setPage(Math.max(1, Math.min(page - 1, Math.ceil(emptied.total / emptied.pageSize))));
+  }, [emptied, page, setPage]);
+  const shown = useRef<{ groupId: string | null; data: GroupLinkPage | null }>({ groupId: null, data: null });
+  if (links.data && !emptied) shown.current = { groupId: activeId, data: links.data };
+  const onScreen = shown.current.groupId === activeId ? shown.current.data : null;
+
+  const linksState: LinksState = links.isError
+    ? { phase: 'failed', data: null, error: failureMessage(links.error, m.somethingWrong) }
+    : { phase: links.isFetching || emptied || !onScreen ? 'loading' : 'ready', data: onScreen, error: null };
 
   /** Loads the page on screen again, keeping it shown meanwhile (live updates, after a change). */
-  const reloadLinks = useCallback(() => setLinksVersion((v) => v + 1), []);
+  const reloadLinks = useCallback(() => {
+    if (activeId) void queryClient.invalidateQueries({ queryKey: groupKeys.linksOf(activeId) });
+  }, [queryClient, activeId]);
 
   const select = useCallback((id: string) => {
     setActiveId(id);
@@ -114,7 +98,6 @@ export function useGroups() {
   }, []);
 
   const active = groups.items.find((g) => g.id === activeId) ?? null;
-  const linksShown = links.groupId === activeId ? links : { ...links, data: null, phase: 'loading' as Phase };
 
   return {
     groups,
@@ -126,7 +109,7 @@ export function useGroups() {
     q,
     page,
     setPage,
-    links: linksShown,
+    links: linksState,
     reloadGroups,
     reloadLinks,
   };

@@ -1,7 +1,6 @@
-import type { ExtensionOffer } from '@linkhive/shared/domain';
 import { failureMessage } from '@linkhive/shared/ui';
 import { Alert, Button, CircularProgress, Link } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { detectExtensionBrowser, type NavigatorLike } from '../../layout/extensionBrowser';
 import { SectionPage } from '../../layout/SectionPage';
@@ -13,18 +12,9 @@ import { InfoSection, Items, Para, Ui } from '../../layout/InfoBlocks';
  * otherwise how to load the zip this server serves, unpacked.
  */
 export function ExtensionPage() {
-  const [offer, setOffer] = useState<ExtensionOffer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.extension.offer().then(
-      (o) => live && setOffer(o),
-      (e: unknown) => live && setError(failureMessage(e, 'The extension offer could not be loaded.')),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const answer = useQuery({ queryKey: ['extension', 'offer'], queryFn: () => api.extension.offer() });
+  const offer = answer.data ?? null;
+  const error = answer.isError ? failureMessage(answer.error, 'The extension offer could not be loaded.') : null;
 
   const edge = detectExtensionBrowser(globalThis.navigator as NavigatorLike | undefined) === 'edge';
   const browser = edge ? 'Edge' : 'Chrome';

@@ -18,50 +18,39 @@ import {
   Stack,
   Tooltip,
 } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../api';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { FailureAlert, toFailure, type Failure } from '../failure';
+import { groupKeys } from '../queries';
 
 interface Props {
   group: Group | null;
   open: boolean;
-  /** Changes when a live update says the members changed: the list loads again. */
-  version: number;
   onClose: () => void;
 }
 
-interface State {
-  members: GroupMember[] | null;
-  error: string | null;
-}
-
 /** The group's members with their role and status; the owner removes members (never themselves). */
-export function MembersDialog({ group, open, version, onClose }: Props) {
+export function MembersDialog({ group, open, onClose }: Props) {
   const notify = useNotify();
-  const [state, setState] = useState<State>({ members: null, error: null });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const groupId = open ? (group?.id ?? null) : null;
+  // Loads again when a live update says the members changed (GroupsPage invalidates the key).
+  const list = useQuery({
+    queryKey: groupKeys.members(groupId ?? ''),
+    queryFn: () => api.groups.members(groupId!).then(({ items }) => items),
+    enabled: groupId !== null,
+    // A closed dialog forgets the list: opened again, it shows the members as they are then.
+    gcTime: 0,
+  });
+  const members = list.data ?? null;
+  const error = list.isError ? failureMessage(list.error, m.membersFailed) : null;
 
   useEffect(() => {
-    if (!groupId) return;
-    let live = true;
-    api.groups.members(groupId).then(
-      ({ items }) => live && setState({ members: items, error: null }),
-      (error) => live && setState({ members: null, error: failureMessage(error, m.membersFailed) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [groupId, version, attempt]);
-
-  useEffect(() => {
-    if (!open) {
-      setState({ members: null, error: null });
-      setFailure(null);
-    }
+    if (!open) setFailure(null);
   }, [open]);
 
   const remove = async (member: GroupMember) => {
@@ -72,7 +61,9 @@ export function MembersDialog({ group, open, version, onClose }: Props) {
     try {
       const answer = await api.groups.removeMember(group.id, key);
       notify({ message: answer.message, severity: 'success' });
-      setState((s) => ({ ...s, members: s.members?.filter((x) => x.id !== member.id) ?? null }));
+      queryClient.setQueryData(groupKeys.members(group.id), (items: GroupMember[] | undefined) =>
+        items?.filter((x) => x.id !== member.id),
+      );
     } catch (error) {
       setFailure(toFailure(error, m.removeMemberFailed));
     } finally {
@@ -85,15 +76,15 @@ export function MembersDialog({ group, open, version, onClose }: Props) {
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="members-title">
       <DialogTitle id="members-title">{title}</DialogTitle>
       <DialogContent>
-        {state.error ? (
-          <RetryAlert message={state.error} onRetry={() => setAttempt((n) => n + 1)} />
-        ) : !state.members ? (
+        {error ? (
+          <RetryAlert message={error} onRetry={() => void list.refetch()} />
+        ) : !members ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
             <CircularProgress aria-label="Loading members" />
           </Box>
         ) : (
           <List aria-label={title}>
-            {state.members.map((member) => (
+            {members.map((member) => (
               <ListItem
                 key={member.id}
                 disableGutters

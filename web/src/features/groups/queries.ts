@@ -1,0 +1,8 @@
+/** The groups' keys in the server-data cache: a live update or a change invalidates what it touched. */
+export const groupKeys = {
+  all: ['groups'] as const,
+  list: ['groups', 'list'] as const,
+  linksOf: (groupId: string) => ['groups', groupId, 'links'] as const,
+  links: (groupId: string, q: string, page: number) => ['groups', groupId, 'links', { q, page }] as const,
+  members: (groupId: string) => ['groups', groupId, 'members'] as const,
+};
