@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { extensionMessages } from '@linkhive/shared/domain';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../testing/extensionPages';
 import { PendingSaves } from './PendingSaves';
 import { useExtensionSession } from './session';
+import { renderWithQueries } from '../testing/renderWithQueries';
 
 vi.mock('./extension', async () => (await import('../testing/extensionPages')).pageModule);
 
@@ -21,7 +22,7 @@ describe('the waiting list in the popup', () => {
     ext.server.setOnline(true);
     const session = useExtensionSession.getState();
     await act(() => session.load());
-    render(<PendingSaves />);
+    renderWithQueries(<PendingSaves />);
     // A budget for a busy machine, not a wait: found as soon as it shows.
     const region = await screen.findByRole('region', { name: 'Pending saves' }, { timeout: 10_000 });
     expect(region.textContent).toContain(extensionMessages.pendingSaves(1));

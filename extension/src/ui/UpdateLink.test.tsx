@@ -10,6 +10,7 @@ import { useExtensionSession } from './session';
 import { SignInPanel } from './SignInPanel';
 import { BookmarkBrowser } from './sidepanel/BookmarkBrowser';
 import { pageTexts } from './texts';
+import { renderWithQueries } from '../testing/renderWithQueries';
 
 vi.mock('./extension', async () => (await import('../testing/extensionPages')).pageModule);
 
@@ -36,7 +37,7 @@ async function expectUpdateLink(where: HTMLElement, serverUrl: string) {
 describe('"please update" comes with the update link wherever it shows', () => {
   it("in the side panel's list", async () => {
     const ext = await refusedByServer();
-    render(
+    renderWithQueries(
       <NotificationProvider>
         <BookmarkBrowser />
       </NotificationProvider>,
@@ -50,7 +51,7 @@ describe('"please update" comes with the update link wherever it shows', () => {
       kind: 'queued',
       reason: 'outdated',
     });
-    render(<PendingSaves />);
+    renderWithQueries(<PendingSaves />);
     await expectUpdateLink(await screen.findByRole('region', { name: 'Pending saves' }, budget), ext.server.origin);
   });
 
@@ -66,7 +67,7 @@ describe('"please update" comes with the update link wherever it shows', () => {
   it('on opening the options, when the last answer of the server refused this version', async () => {
     const ext = await refusedByServer();
     await expect(ext.pageApi.list({})).rejects.toMatchObject({ status: 426 });
-    render(<ServerSection current={ext.server.origin} />);
+    renderWithQueries(<ServerSection current={ext.server.origin} />);
     const form = within(screen.getByRole('form', { name: 'Server address' }));
     await expectUpdateLink(await form.findByRole('alert', {}, budget), ext.server.origin);
   });

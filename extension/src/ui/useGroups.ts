@@ -1,7 +1,8 @@
 import type { Group } from '@linkhive/shared/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { problemOf } from '../core/problems';
 import { api } from './extension';
+import { groupKeys } from './queries';
 
 export interface GroupsState {
   /** Owned first, as the server orders them. */
@@ -10,19 +11,11 @@ export interface GroupsState {
   error: string | null;
 }
 
-/** The workspace groups the user belongs to, loaded once per page. */
+const none: Group[] = [];
+
+/** The workspace groups the user belongs to; `enabled` false: not asked for yet. */
 export function useGroups(enabled = true): GroupsState {
-  const [state, setState] = useState<GroupsState>({ groups: [], loading: enabled, error: null });
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    api.groups().then(
-      (groups) => live && setState({ groups, loading: false, error: null }),
-      (e: unknown) => live && setState({ groups: [], loading: false, error: problemOf(e).message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  return state;
+  const list = useQuery({ queryKey: groupKeys.list, queryFn: () => api.groups(), enabled });
+  if (list.isError) return { groups: none, loading: false, error: problemOf(list.error).message };
+  return { groups: list.data ?? none, loading: enabled && list.isPending, error: null };
 }

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { queueKey, readQueue, visibleTo, type QueuedSave } from '../core/queue';
 import { platform } from './extension';
+import { localKeys } from './queries';
 import { useExtensionSession } from './session';
 
 /**
@@ -28,17 +30,17 @@ export function usePendingSavesState(): { items: QueuedSave[]; loaded: boolean }
 
 /** The waiting list as stored, null until first read. */
 function useQueue(): QueuedSave[] | null {
-  const [queue, setQueue] = useState<QueuedSave[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void readQueue(platform).then((q) => live && setQueue((current) => current ?? q));
-    const stop = platform.storage.onChange('local', queueKey, (value) => {
-      if (live) setQueue((value as QueuedSave[] | undefined) ?? []);
-    });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, []);
-  return queue;
+  const queryClient = useQueryClient();
+  const queue = useQuery({ queryKey: localKeys.pendingSaves, queryFn: () => readQueue(platform) });
+  // A change says what the list is now: a read still on its way, begun before it, is dropped first
+  // (cancelled, it never lands), so an older list never shows over a newer one.
+  useEffect(
+    () =>
+      platform.storage.onChange('local', queueKey, (value) => {
+        void queryClient.cancelQueries({ queryKey: localKeys.pendingSaves });
+        queryClient.setQueryData(localKeys.pendingSaves, (value as QueuedSave[] | undefined) ?? []);
+      }),
+    [queryClient],
+  );
+  return queue.data ?? null;
 }

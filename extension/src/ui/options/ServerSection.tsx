@@ -1,12 +1,14 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { extensionMessages } from '@linkhive/shared/domain';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { buildServerUrl } from '../../core/config';
 import { clearHandshake, noteTooOld, readHandshake } from '../../core/handshake';
 import { checkServer, type ServerCheck } from '../../core/serverCheck';
 import { hostPermissionFor, isUnencryptedRemote, normaliseServerUrl } from '../../core/serverAddress';
 import { writeSettings } from '../../core/settings';
 import { api, platform } from '../extension';
+import { localKeys } from '../queries';
 import { pageTexts } from '../texts';
 import { UpdateLink } from '../UpdateLink';
 
@@ -20,25 +22,25 @@ export function ServerSection({ current }: { current: string }) {
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const [check, setCheck] = useState<ServerCheck | null>(null);
+  // Once 'Save and check' has been pressed, its answer is what shows.
+  const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
   const typed = normaliseServerUrl(value);
 
   // The last answer of this server refused this version (a save, the popup, a sign-in): said on
   // opening, with the update link, not only after 'Save and check'.
-  useEffect(() => {
-    let live = true;
-    void readHandshake(platform, current).then(
-      (refused) => live && refused && setCheck((shown) => shown ?? { kind: 'outdated', message: refused.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [current]);
+  const refused = useQuery({
+    queryKey: localKeys.handshake(current),
+    queryFn: () => readHandshake(platform, current),
+  }).data;
+  const shown: ServerCheck | null =
+    check ?? (!asked && refused ? { kind: 'outdated', message: refused.message } : null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setCheck(null);
+    setAsked(true);
     const next = normaliseServerUrl(value);
     if (!next) return setError(extensionMessages.serverAddressInvalid);
     setBusy(true);
@@ -60,7 +62,7 @@ export function ServerSection({ current }: { current: string }) {
     }
   };
 
-  const ok = check?.kind === 'connected';
+  const ok = shown?.kind === 'connected';
   return (
     <Box component="form" noValidate aria-label="Server address" onSubmit={submit}>
       <Stack spacing={2}>
@@ -75,10 +77,10 @@ export function ServerSection({ current }: { current: string }) {
           slotProps={{ htmlInput: { spellCheck: false } }}
         />
         {typed && isUnencryptedRemote(typed) && <Alert severity="warning">{extensionMessages.unencryptedServer}</Alert>}
-        {check && (
+        {shown && (
           <Alert severity={ok ? 'success' : 'error'} role={ok ? 'status' : 'alert'}>
-            {check.message}
-            {check.kind === 'outdated' && (
+            {shown.message}
+            {shown.kind === 'outdated' && (
               <>
                 {' '}
                 <UpdateLink serverUrl={typed ?? current} />

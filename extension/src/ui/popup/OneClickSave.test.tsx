@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { bookmarkMessages, extensionMessages } from '@linkhive/shared/domain';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readQueue } from '../../core/queue';
 import { pageModule, setupPages } from '../../testing/extensionPages';
@@ -9,6 +9,7 @@ import { popupTiming } from './pageStatus';
 import { pageTexts } from '../texts';
 import { useExtensionSession } from '../session';
 import { fallbackCategory } from '../../core/config';
+import { renderWithQueries } from '../../testing/renderWithQueries';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
@@ -23,7 +24,7 @@ describe('the one-click popup', () => {
     const ext = await setupPages();
     await ext.p.storage.local.set('recentCategories', ['News']);
     const tab = tabFor();
-    render(<SaveCurrentTab tab={tab} askFirst={false} />);
+    renderWithQueries(<SaveCurrentTab tab={tab} askFirst={false} />);
     const saved = within(await screen.findByRole('region', { name: 'Saved' }));
     expect(saved.getByRole('status').textContent).toBe(bookmarkMessages.bookmarked('An article', 'News'));
     expect(ext.server.stored().map((b) => [b.link, b.category])).toEqual([[tab.url, 'News']]);
@@ -41,7 +42,7 @@ describe('the one-click popup', () => {
     // A real tab title (the fixtures' Chrome export), past the 50 characters a person may type.
     const title =
       'GitHub - shaarli/Shaarli: The personal, minimalist, super-fast, database free, bookmarking service - community repo';
-    render(<SaveCurrentTab tab={{ ...tabFor(), title }} askFirst={false} />);
+    renderWithQueries(<SaveCurrentTab tab={{ ...tabFor(), title }} askFirst={false} />);
     const saved = within(await screen.findByRole('region', { name: 'Saved' }));
     expect(ext.server.stored().map((b) => b.title)).toEqual([title]);
     fireEvent.click(saved.getByRole('checkbox', { name: 'Favourite' }));
@@ -57,7 +58,7 @@ describe('the one-click popup', () => {
 
   it('undoes the save: the bookmark is deleted and the form offered', async () => {
     const ext = await setupPages();
-    render(<SaveCurrentTab tab={tabFor()} askFirst={false} />);
+    renderWithQueries(<SaveCurrentTab tab={tabFor()} askFirst={false} />);
     const saved = within(await screen.findByRole('region', { name: 'Saved' }));
     fireEvent.click(saved.getByRole('button', { name: 'Undo' }));
     await screen.findByRole('form', { name: 'Add Link' });
@@ -69,7 +70,7 @@ describe('the one-click popup', () => {
     const tab = tabFor();
     ext.server.setOnline(false);
     await ext.bg.saver.save({ link: tab.url, title: 'Kept', category: 'Later' });
-    render(<SaveCurrentTab tab={tab} askFirst={false} />);
+    renderWithQueries(<SaveCurrentTab tab={tab} askFirst={false} />);
     const waiting = within(await screen.findByRole('region', { name: 'Saved for later' }));
     expect(waiting.getByRole('status').textContent).toBe(extensionMessages.queued);
     expect(waiting.getByText('Waiting to be sent: Kept (Later)').textContent).toBe('Waiting to be sent: Kept (Later)');
@@ -86,7 +87,7 @@ describe('the one-click popup', () => {
     try {
       const tab = tabFor();
       ext.server.hang(true);
-      render(<SaveCurrentTab tab={tab} askFirst={false} />);
+      renderWithQueries(<SaveCurrentTab tab={tab} askFirst={false} />);
       const waiting = within(await screen.findByRole('region', { name: 'Saved for later' }));
       expect(waiting.getByText(`Waiting to be sent: An article (${fallbackCategory})`).textContent).toBe(
         `Waiting to be sent: An article (${fallbackCategory})`,
@@ -104,7 +105,7 @@ describe('the one-click popup', () => {
 
   it('asks first when the setting says so: the form, focus in the title, nothing saved yet', async () => {
     const ext = await setupPages();
-    render(<SaveCurrentTab tab={tabFor()} askFirst />);
+    renderWithQueries(<SaveCurrentTab tab={tabFor()} askFirst />);
     const form = within(await screen.findByRole('form', { name: 'Add Link' }));
     expect(document.activeElement).toBe(form.getByRole('textbox', { name: 'Title' }));
     expect(ext.server.stored()).toEqual([]);
@@ -131,7 +132,7 @@ describe('the popup under a server that takes requests and is slow to answer', (
         await ext.server.seed({ link: tab.url, title: 'An article', category: 'News' }),
       );
       ext.server.hang(true);
-      render(<SaveCurrentTab tab={tab} askFirst={false} />);
+      renderWithQueries(<SaveCurrentTab tab={tab} askFirst={false} />);
       const saved = within(await screen.findByRole('region', { name: 'Saved' }));
       expect(saved.getByRole('status').textContent).toBe(extensionMessages.alreadySavedIn('News'));
       expect(saved.getByText(pageTexts.checkingSaved).textContent).toBe(pageTexts.checkingSaved);
@@ -153,7 +154,7 @@ describe('the popup under a server that takes requests and is slow to answer', (
         await ext.server.seed({ link: tab.url, title: 'An article', category: 'News' }),
       );
       ext.server.hang(true);
-      render(<SaveCurrentTab tab={tab} askFirst={false} />);
+      renderWithQueries(<SaveCurrentTab tab={tab} askFirst={false} />);
       const saved = within(await screen.findByRole('region', { name: 'Saved' }));
       ext.server.dropHung(); // what the request's deadline ends in, sooner
       expect((await saved.findByText(extensionMessages.serverUnreachable)).textContent).toBe(
@@ -169,7 +170,7 @@ describe('the popup under a server that takes requests and is slow to answer', (
       const tab = tabFor();
       await ext.server.seed({ link: tab.url, title: 'An article', category: 'News' });
       ext.server.hang(true);
-      render(<SaveCurrentTab tab={tab} askFirst />);
+      renderWithQueries(<SaveCurrentTab tab={tab} askFirst />);
       await screen.findByRole('form', { name: 'Add Link' });
       expect(screen.getByText(pageTexts.checkingSaved).textContent).toBe(pageTexts.checkingSaved);
 
@@ -183,7 +184,7 @@ describe('the popup under a server that takes requests and is slow to answer', (
     withShortWaits(async () => {
       const ext = await setupPages();
       ext.server.hang(true);
-      render(<SaveCurrentTab tab={tabFor()} askFirst />);
+      renderWithQueries(<SaveCurrentTab tab={tabFor()} askFirst />);
       const form = within(await screen.findByRole('form', { name: 'Add Link' }));
       fireEvent.change(form.getByRole('textbox', { name: 'Title' }), { target: { value: 'My own words' } });
       ext.server.dropHung();

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { groupMessages } from '@linkhive/shared/domain';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { SaveCurrentTab } from './SaveCurrentTab';
 import { expectShown } from '@linkhive/shared/testing';
+import { renderWithQueries } from '../../testing/renderWithQueries';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
@@ -18,7 +19,7 @@ async function openPopup() {
   const ext = await setupPages();
   const own = ext.server.seedGroup('Design team', 'u1');
   ext.server.seedGroup('Ops', 'u2', ['u1']);
-  render(<SaveCurrentTab tab={tab} askFirst />);
+  renderWithQueries(<SaveCurrentTab tab={tab} askFirst />);
   await screen.findByRole('form', { name: 'Add Link' });
   return { ext, own };
 }
@@ -81,7 +82,7 @@ describe('the popup with workspace groups', () => {
     const ext = await setupPages();
     const own = ext.server.seedGroup('Design team', 'u1');
     await ext.server.seed({ link: tab.url, title: tab.title, category: 'News' });
-    render(<SaveCurrentTab tab={tab} askFirst />);
+    renderWithQueries(<SaveCurrentTab tab={tab} askFirst />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add to a workspace group' }));
     const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Save to' });
     expect(select.value).toBe(own);

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { NotificationProvider } from '@linkhive/shared/ui';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { BookmarkBrowser } from './BookmarkBrowser';
+import { renderWithQueries } from '../../testing/renderWithQueries';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
@@ -21,7 +22,7 @@ describe('the side panel’s bookmarks', () => {
   it('loads its list again after a save made elsewhere: the popup, the menu, the shortcut', async () => {
     const ext = await setupPages();
     await ext.server.seed({ link: 'https://first.example.com/', title: 'First', category: 'Work' });
-    render(
+    renderWithQueries(
       <NotificationProvider>
         <BookmarkBrowser />
       </NotificationProvider>,

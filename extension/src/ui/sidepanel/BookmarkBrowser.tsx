@@ -12,13 +12,18 @@ import {
   type BookmarkChanges,
   useDebounced,
 } from '@linkhive/shared/ui';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { onBookmarksChanged } from '../../core/changes';
 import { askBackground } from '../../core/messages';
 import { api, platform, savedUrls } from '../extension';
+import { bookmarkKeys, categoryKeys } from '../queries';
 import { MessageWithUpdate } from '../UpdateLink';
 import { useCategoryLists } from '../useCategoryLists';
-import { useBookmarkPages } from './useBookmarkPages';
+import { usePages } from './usePages';
+
+const pageSize = 25;
+const noCategories: string[] = [];
 
 /** The user's bookmarks with the web app's filters, rows and dialogs. */
 export function BookmarkBrowser() {
@@ -26,31 +31,36 @@ export function BookmarkBrowser() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [favouritesOnly, setFavouritesOnly] = useState(false);
-  const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<Bookmark | null>(null);
   const [deleting, setDeleting] = useState<Bookmark | null>(null);
   const [busy, setBusy] = useState(false);
-  const [categories, setCategories] = useState<string[]>([]);
   const lists = useCategoryLists(true);
   const q = useDebounced(search.trim());
-  const pages = useBookmarkPages(
-    { q, category: category || undefined, favourite: favouritesOnly || undefined },
-    version,
-  );
+  const filter = { q, category: category || undefined, favourite: favouritesOnly || undefined };
+  const pages = usePages({
+    queryKey: bookmarkKeys.pages(filter),
+    load: (page) => api.list({ ...filter, page, pageSize }),
+    keepShown: true,
+  });
+  // The filter's categories; a failure keeps the ones shown.
+  const categories =
+    useQuery({
+      queryKey: categoryKeys.names,
+      queryFn: async () => (await api.categories()).map((c) => c.name),
+    }).data ?? noCategories;
 
+  const queryClient = useQueryClient();
+  /** The list and the filter's categories load again. */
+  const reload = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: bookmarkKeys.all });
+    void queryClient.invalidateQueries({ queryKey: categoryKeys.names });
+  }, [queryClient]);
   // A save from the popup, the context menu, the shortcut or a retry: the list loads again.
-  useEffect(() => onBookmarksChanged(platform, () => setVersion((v) => v + 1)), []);
-
-  useEffect(() => {
-    api.categories().then(
-      (items) => setCategories(items.map((c) => c.name)),
-      () => {},
-    );
-  }, [version]);
+  useEffect(() => onBookmarksChanged(platform, reload), [reload]);
 
   /** After a change: lists load again and the toolbar badge follows. */
   const changed = async (...links: string[]) => {
-    setVersion((v) => v + 1);
+    reload();
     await askBackground(platform, { type: 'refresh-badges', links }).catch(() => {});
   };
 

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { groupMessages } from '@linkhive/shared/domain';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { GroupsBrowser } from './GroupsBrowser';
 import { saveToGroup } from '../popup/saveToGroup';
 import { expectShown } from '@linkhive/shared/testing';
+import { renderWithQueries } from '../../testing/renderWithQueries';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
@@ -24,7 +25,7 @@ describe('the side panel’s workspace', () => {
     const own = ext.server.seedGroup('Design team', 'u1');
     for (let i = 1; i <= 27; i++)
       ext.server.seedGroupLink(own, { link: `https://site${i}.example.com/`, title: `Site ${i}`, category: 'Tools' });
-    render(<GroupsBrowser />);
+    renderWithQueries(<GroupsBrowser />);
 
     const list = await screen.findByRole('list', { name: 'Links of Design team' });
     expect(titles(list)).toHaveLength(25);
@@ -41,7 +42,7 @@ describe('the side panel’s workspace', () => {
     ext.server.seedGroup('Design team', 'u1');
     const theirs = ext.server.seedGroup('Ops', 'u2', ['u1']);
     ext.server.seedGroupLink(theirs, { link: 'https://status.example.com/', title: 'Status page' });
-    render(<GroupsBrowser />);
+    renderWithQueries(<GroupsBrowser />);
 
     expectShown(await screen.findByText(groupMessages.noLinks));
     const picker = screen.getByRole('combobox', { name: 'Group' });
@@ -60,7 +61,7 @@ describe('the side panel’s workspace', () => {
     const ext = await setupPages();
     const own = ext.server.seedGroup('Design team', 'u1');
     ext.server.seedGroupLink(own, { link: 'https://first.example.com/', title: 'First' });
-    render(<GroupsBrowser />);
+    renderWithQueries(<GroupsBrowser />);
     const list = await screen.findByRole('list', { name: 'Links of Design team' });
     expect(titles(list)).toEqual(['First']);
 
@@ -78,7 +79,7 @@ describe('the side panel’s workspace', () => {
 
   it('says so when the user is in no group', async () => {
     await setupPages();
-    render(<GroupsBrowser />);
+    renderWithQueries(<GroupsBrowser />);
     expectShown(await screen.findByText(groupMessages.noGroups));
   });
 });

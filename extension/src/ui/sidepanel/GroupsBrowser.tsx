@@ -1,9 +1,13 @@
 import { Alert, CircularProgress, Stack } from '@mui/material';
-import { groupMessages } from '@linkhive/shared/domain';
+import { groupMessages, groupRules } from '@linkhive/shared/domain';
 import { EmptyState, GroupLinkItems, GroupPicker } from '@linkhive/shared/ui';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { onBookmarksChanged } from '../../core/changes';
+import { api, platform } from '../extension';
+import { groupKeys } from '../queries';
 import { useGroups } from '../useGroups';
-import { useGroupLinkPages } from './useGroupLinkPages';
+import { usePages } from './usePages';
 
 /** The links of the workspace groups the user belongs to, read only: groups are edited on the web. */
 export function GroupsBrowser() {
@@ -12,7 +16,18 @@ export function GroupsBrowser() {
   // The first group opens by itself, as on the workspace page.
   const groupId = groups.some((g) => g.id === chosen) ? chosen : (groups[0]?.id ?? '');
   const group = groups.find((g) => g.id === groupId);
-  const pages = useGroupLinkPages(groupId);
+  const pages = usePages({
+    queryKey: groupKeys.links(groupId),
+    load: (page) => api.groupLinks(groupId, { page, pageSize: groupRules.linkPageSize }),
+    // '' (no group yet) loads nothing.
+    enabled: groupId !== '',
+  });
+  const queryClient = useQueryClient();
+  // A save into a group from the popup: the open group's links load again, the new one at their top.
+  useEffect(
+    () => onBookmarksChanged(platform, () => void queryClient.invalidateQueries({ queryKey: groupKeys.allLinks })),
+    [queryClient],
+  );
 
   if (loading) return <CircularProgress aria-label="Loading workspace groups" sx={{ alignSelf: 'center' }} />;
   if (error)

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { useExtensionSession } from '../session';
 import { SidePanelApp } from './SidePanelApp';
+import { renderWithQueries } from '../../testing/renderWithQueries';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
 
@@ -17,7 +18,7 @@ describe('the side panel', () => {
     const theirs = ext.server.seedGroup('Ops', 'u2', ['u1']);
     ext.server.seedGroupLink(theirs, { link: 'https://status.example.com/', title: 'Status page' });
     await useExtensionSession.getState().load();
-    render(<SidePanelApp />);
+    renderWithQueries(<SidePanelApp />);
 
     // The heading names the view shown: the selected tab's.
     const selectedTab = () => screen.getByRole('tab', { selected: true }).textContent;

@@ -16,11 +16,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../../api';
 import { useSession } from '../../session/store';
 import { SectionPage } from '../../layout/SectionPage';
 import { CardsDialog } from './CardsDialog';
+import { advertKeys } from './queries';
 
 // The form, its rules and (inside it) the editor load when the dialog opens, not with the page. The
 // status comes apart too: it shares a module with the rules (promoPath beside the zod schemas), and
@@ -33,27 +35,24 @@ const promoRedirect = `?redirect=${encodeURIComponent('/promote')}`;
 export function PromotePage() {
   const me = useSession((s) => s.me);
   const notify = useNotify();
-  // undefined while the user's own advert is being looked up.
-  const [mine, setMine] = useState<Advert | null | undefined>(me ? undefined : null);
+  const queryClient = useQueryClient();
+  const userId = me?.user.id ?? null;
+  const query = useQuery({
+    queryKey: advertKeys.mine(userId ?? ''),
+    queryFn: () => api.adverts.mine().then((r) => r.advert),
+    enabled: userId !== null,
+    // Opened again, the page looks the advert up afresh (an admin may have approved it meanwhile).
+    gcTime: 0,
+  });
+  // undefined while the user's own advert is being looked up. Without an answer the form is
+  // offered: the server refuses a second advert anyway.
+  const mine: Advert | null | undefined = !me ? null : query.isPending ? undefined : (query.data ?? null);
   const [formOpen, setFormOpen] = useState(false);
   const [cardsOpen, setCardsOpen] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
-  useEffect(() => {
-    if (!me) return;
-    let live = true;
-    api.adverts.mine().then(
-      (r) => live && setMine(r.advert),
-      // Without the answer the form is offered: the server refuses a second advert anyway.
-      () => live && setMine(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [me]);
-
   const saved = (advert: Advert) => {
-    setMine(advert);
+    if (userId) queryClient.setQueryData(advertKeys.mine(userId), advert);
     setFormOpen(false);
     setSubmitted(true);
     notify({ message: advertMessages.added, severity: 'success' });

@@ -1,8 +1,10 @@
 import type { BookmarkFeed } from '@linkhive/shared/domain';
 import { feedMessages } from '@linkhive/shared/domain';
 import { FeedDialog, useNotify } from '@linkhive/shared/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../api';
+import { feedKeys } from './queries';
 
 /** Whatever has a feed: a bookmark, or a workspace group's link. */
 interface FeedOwner {
@@ -25,56 +27,45 @@ const bookmarkFeed = (id: string, query: FeedQuery) => api.feeds.bookmarkFeed(id
 /** Loads a feed page by page into the shared dialog; a failure also raises the spec's notice. */
 export function FeedDialogHost({ bookmark, onClose, load = bookmarkFeed }: Props) {
   const notify = useNotify();
-  const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ feed: BookmarkFeed | null; loading: boolean; failed: boolean }>({
-    feed: null,
-    loading: false,
-    failed: false,
-  });
-  const id = bookmark?.id ?? null;
-  const retried = useRef(0);
-  // The latest loader, without making a new one (an inline arrow) ask again on every render.
-  const loader = useRef(load);
-  loader.current = load;
-
+  const open = bookmark !== null;
   // Another bookmark starts on its first page with nothing on screen; the last one stays named while the dialog closes.
   const [shown, setShown] = useState(bookmark);
+  const [at, setAt] = useState({ page: 1, retried: 0 });
   if (bookmark && bookmark.id !== shown?.id) {
     setShown(bookmark);
-    setPage(1);
-    setState({ feed: null, loading: false, failed: false });
+    setAt({ page: 1, retried: 0 });
   }
+  const id = shown?.id ?? '';
 
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true, failed: false }));
+  const query = useQuery({
+    queryKey: feedKeys.dialogPage(load === bookmarkFeed ? 'bookmark' : 'other', id, at.page, at.retried),
     // Only the request right after Try Again asks the site; later pages come from the cache.
-    const refresh = attempt > retried.current;
-    retried.current = attempt;
-    loader.current(id, { page, refresh }).then(
-      (feed) => live && setState({ feed, loading: false, failed: false }),
-      () => {
-        if (!live) return;
-        setState((s) => ({ ...s, loading: false, failed: true }));
-        notify({ title: feedMessages.noticeTitle, message: feedMessages.noticeText, severity: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, page, attempt, notify]);
+    queryFn: () => load(id, { page: at.page, refresh: at.retried > 0 }),
+    enabled: open,
+    // The page on screen stays while the next one loads, but never for another bookmark.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === id ? previous : undefined),
+    // Each page and each opening asks the server again, and only when the reader does: a retried
+    // page asked again on its own would ask the site again.
+    gcTime: 0,
+    refetchOnReconnect: false,
+  });
+  const failed = query.isError && !query.isFetching;
+
+  // Each failure on screen raises the notice once (every failed request has an error of its own).
+  const failure = open && failed ? query.error : null;
+  useEffect(() => {
+    if (failure) notify({ title: feedMessages.noticeTitle, message: feedMessages.noticeText, severity: 'error' });
+  }, [failure, notify]);
 
   return (
     <FeedDialog
-      open={bookmark !== null}
+      open={open}
       title={shown?.title ?? ''}
-      feed={state.feed}
-      loading={state.loading}
-      failed={state.failed}
-      onPageChange={setPage}
-      onRetry={() => setAttempt((n) => n + 1)}
+      feed={query.data ?? null}
+      loading={query.isFetching}
+      failed={failed}
+      onPageChange={(page) => setAt({ page, retried: 0 })}
+      onRetry={() => setAt((a) => ({ ...a, retried: a.retried + 1 }))}
       onClose={onClose}
     />
   );

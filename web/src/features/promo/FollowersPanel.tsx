@@ -1,7 +1,7 @@
-import type { PromoFollowers } from '@linkhive/shared/domain';
 import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { promoKeys } from './queries';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const countText = (n: number) => (n === 1 ? '1 person follows this page.' : `${n} people follow this page.`);
@@ -17,20 +17,16 @@ export function FollowersPanel({ slug, count, isOwner }: { slug: string; count: 
 }
 
 function FollowerList({ slug, count }: { slug: string; count: number }) {
-  const [followers, setFollowers] = useState<PromoFollowers | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.promo.followers(slug).then(
-      (f) => live && setFollowers(f),
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-    // A new follower changes the count: the list loads again.
-  }, [slug, count]);
+  const query = useQuery({
+    // A new follower changes the count, and so the key: the list loads again.
+    queryKey: promoKeys.followers(slug, count),
+    queryFn: () => api.promo.followers(slug),
+    // The list on screen stays while the next one loads; opened again, the tab loads afresh.
+    placeholderData: keepPreviousData,
+    gcTime: 0,
+  });
+  const followers = query.data ?? null;
+  const error = query.error?.message ?? null;
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!followers) return <CircularProgress aria-label="Loading your followers" />;

@@ -1,8 +1,9 @@
 import { promoLimits } from '@linkhive/shared/domain';
 import type { PromoStats } from '@linkhive/shared/domain';
 import { Alert, Box, Paper, Skeleton, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { promoKeys } from './queries';
 
 const figures: { key: keyof Omit<PromoStats, 'days'>; label: string }[] = [
   { key: 'views', label: 'Page views' },
@@ -12,19 +13,14 @@ const figures: { key: keyof Omit<PromoStats, 'days'>; label: string }[] = [
 
 /** The owner's figures for the last 30 days. */
 export function StatsPanel({ slug }: { slug: string }) {
-  const [stats, setStats] = useState<PromoStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.promo.stats(slug).then(
-      (s) => live && setStats(s),
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug]);
+  const query = useQuery({
+    queryKey: promoKeys.stats(slug),
+    queryFn: () => api.promo.stats(slug),
+    // Opened again, the figures load afresh behind their placeholders rather than show old ones.
+    gcTime: 0,
+  });
+  const stats = query.data ?? null;
+  const error = query.error?.message ?? null;
 
   return (
     <Paper

@@ -1,8 +1,10 @@
 import { ApiError } from '@linkhive/shared/api';
 import type { PromoPage } from '@linkhive/shared/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
+import { promoKeys } from './queries';
 
 export type PromoPageState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; page: PromoPage };
@@ -15,40 +17,52 @@ export type PromoPageState =
  */
 export function usePromoPage(slug: string, source?: string) {
   const navigate = useNavigate();
-  const [state, setState] = useState<PromoPageState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
   // A QR scan is counted once, on the first load, not again when the visitor signs up.
   const pendingSource = useRef(source);
 
+  const query = useQuery({
+    queryKey: promoKeys.page(slug),
+    queryFn: async () => {
+      const page = await api.promo.page(slug, pendingSource.current ? { source: pendingSource.current } : {});
+      pendingSource.current = undefined;
+      return page;
+    },
+    // The visitor's view as it is now (following, owner): opened again, the page loads afresh
+    // behind its spinner instead of showing an old answer.
+    gcTime: 0,
+  });
+
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
   useEffect(() => {
-    let live = true;
-    const query = pendingSource.current ? { source: pendingSource.current } : {};
-    api.promo.page(slug, query).then(
-      (page) => {
-        pendingSource.current = undefined;
-        if (live) setState({ status: 'ready', page });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 404) void navigate('/promote', { replace: true });
-        else setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug, attempt, navigate]);
+    if (notFound) void navigate('/promote', { replace: true });
+  }, [notFound, navigate]);
+
+  // A load under way after a failure (Retry) shows the spinner; a 404 shows it until the redirect.
+  const state: PromoPageState =
+    query.isError && !query.isFetching && !notFound
+      ? { status: 'error', message: query.error.message }
+      : query.data && !query.isError
+        ? { status: 'ready', page: query.data }
+        : { status: 'loading' };
 
   /** Takes the follow state an API answer gave, without loading the page again. */
-  const patch = useCallback((change: Partial<Omit<PromoPage, 'advert'>>) => {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', page: { ...s.page, ...change } } : s));
-  }, []);
+  const patch = useCallback(
+    (change: Partial<Omit<PromoPage, 'advert'>>) => {
+      queryClient.setQueryData<PromoPage>(promoKeys.page(slug), (page) => page && { ...page, ...change });
+    },
+    [queryClient, slug],
+  );
 
   /** Loads the page again; `quiet` keeps the page on screen meanwhile (after a sign-up). */
-  const reload = useCallback((quiet = false) => {
-    if (!quiet) setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
+  const reload = useCallback(
+    (quiet = false) => {
+      const filters = { queryKey: promoKeys.page(slug), exact: true };
+      // Resetting drops the answer on screen, so the spinner shows until the new one is in.
+      void (quiet ? queryClient.invalidateQueries(filters) : queryClient.resetQueries(filters));
+    },
+    [queryClient, slug],
+  );
 
   return { state, patch, reload };
 }

@@ -1,8 +1,9 @@
 import { ApiError } from '@linkhive/shared/api';
 import { promoMessages } from '@linkhive/shared/domain';
 import type { PromoPage } from '@linkhive/shared/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { promoKeys } from './queries';
 
 export type ShareTarget =
   | { status: 'loading' }
@@ -19,34 +20,28 @@ export type ShareTarget =
 export function useShareTarget(promo: { slug: string; ownerId: string } | null, source: string | null) {
   const slug = promo?.slug ?? null;
   const ownerId = promo?.ownerId ?? null;
-  const [state, setState] = useState<ShareTarget>(slug ? { status: 'loading' } : { status: 'ready', page: null });
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery({
+    queryKey: promoKeys.shareTarget(slug ?? '', source),
+    queryFn: () => api.promo.page(slug!, source ? { source } : {}),
+    enabled: slug !== null,
+    // Checked on arrival and on Retry only, never from an old answer: a check under way hides the
+    // dialogs, and every check counts the scan again.
+    gcTime: 0,
+    refetchOnReconnect: false,
+  });
 
-  useEffect(() => {
-    if (!slug) return;
-    let live = true;
-    api.promo.page(slug, source ? { source } : {}).then(
-      (page) => {
-        if (!live) return;
-        if (page.advert.ownerId !== ownerId) {
-          setState({ status: 'invalid', problem: 'Promotor: not the owner of this promo page' });
-        } else setState({ status: 'ready', page });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 404) {
-          setState({ status: 'invalid', problem: `Promo page: ${promoMessages.notFound.toLowerCase()}` });
-        } else setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug, ownerId, source, attempt]);
+  let target: ShareTarget;
+  if (!slug) target = { status: 'ready', page: null };
+  else if (query.isFetching || (!query.data && !query.isError)) target = { status: 'loading' };
+  else if (query.isError) {
+    target =
+      query.error instanceof ApiError && query.error.status === 404
+        ? { status: 'invalid', problem: `Promo page: ${promoMessages.notFound.toLowerCase()}` }
+        : { status: 'error', message: query.error.message };
+  } else if (query.data.advert.ownerId !== ownerId) {
+    target = { status: 'invalid', problem: 'Promotor: not the owner of this promo page' };
+  } else target = { status: 'ready', page: query.data };
 
-  const retry = () => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
-  return { target: state, retry };
+  const retry = () => void query.refetch();
+  return { target, retry };
 }

@@ -3,6 +3,7 @@ import { ApiError, type Bookmark, type RecommendationList } from '@linkhive/shar
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';
+import { QueryProvider, queryClient } from '../../data/queryClient';
 import { useRecommendations } from './useRecommendations';
 
 const notify = vi.fn();
@@ -14,6 +15,7 @@ vi.mock('@linkhive/shared/ui', async (importOriginal) => ({
 afterEach(() => {
   vi.restoreAllMocks();
   notify.mockReset();
+  queryClient.clear();
 });
 
 const saved = { id: 'b1', domain: 'bikes.example.com' } as Bookmark;
@@ -27,7 +29,7 @@ describe('useRecommendations', () => {
         new ApiError(502, 'recommendations_unavailable', 'Unable to load recommendations. Please try again.'),
       )
       .mockResolvedValueOnce(answer);
-    const { result } = renderHook(() => useRecommendations());
+    const { result } = renderHook(() => useRecommendations(), { wrapper: QueryProvider });
     act(() => result.current.show(saved));
     expect(result.current.recommendingId).toBe('b1');
     await waitFor(() => expect(result.current.state.open).toBe(true));
@@ -47,7 +49,7 @@ describe('useRecommendations', () => {
 
   it('gives the paid-plan reason for a 403', async () => {
     vi.spyOn(api.bookmarks, 'recommendations').mockRejectedValue(new ApiError(403, 'forbidden', 'Forbidden'));
-    const { result } = renderHook(() => useRecommendations());
+    const { result } = renderHook(() => useRecommendations(), { wrapper: QueryProvider });
     act(() => result.current.show(saved));
     await waitFor(() =>
       expect(result.current.state.error).toBe('Recommended websites are part of the paid plans. Upgrade to see them.'),
@@ -57,7 +59,7 @@ describe('useRecommendations', () => {
   it('drops an answer that arrives after the drawer was closed', async () => {
     let resolve: (list: RecommendationList) => void = () => {};
     vi.spyOn(api.bookmarks, 'recommendations').mockReturnValue(new Promise((r) => (resolve = r)));
-    const { result } = renderHook(() => useRecommendations());
+    const { result } = renderHook(() => useRecommendations(), { wrapper: QueryProvider });
     act(() => result.current.show(saved));
     act(() => result.current.close());
     await act(async () => resolve(answer));

@@ -1,8 +1,10 @@
 import type { Bookmark, RecommendationList } from '@linkhive/shared/domain';
 import { ApiError, recommendationMessages, recommendationRules } from '@linkhive/shared/domain';
 import { useNotify } from '@linkhive/shared/ui';
-import { useCallback, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { api } from '../../api';
+import { recommendationKeys } from './queries';
 import { browserRegion } from './region';
 
 export interface RecommendationsState {
@@ -14,7 +16,9 @@ export interface RecommendationsState {
   error: string | null;
 }
 
-const closed: RecommendationsState = { bookmark: null, open: false, loading: false, list: null, error: null };
+/** Unpaid accounts get the reason; every other failure reads the same (raw errors are never shown). */
+const errorText = (e: unknown) =>
+  e instanceof ApiError && e.status === 403 ? recommendationMessages.paidOnly : recommendationMessages.unavailable;
 
 /**
  * Loads a bookmark's recommended websites, then opens the drawer (the row's button shows progress
@@ -22,42 +26,45 @@ const closed: RecommendationsState = { bookmark: null, open: false, loading: fal
  */
 export function useRecommendations() {
   const notify = useNotify();
-  const [state, setState] = useState<RecommendationsState>(closed);
-  // Answers to an earlier request (another bookmark, a closed drawer) are dropped.
-  const latest = useRef(0);
+  const [drawer, setDrawer] = useState<{ bookmark: Bookmark | null; open: boolean }>({ bookmark: null, open: false });
+  const request = useMutation({
+    mutationKey: recommendationKeys.all,
+    mutationFn: (bookmark: Bookmark) => api.bookmarks.recommendations(bookmark.id, { region: browserRegion() }),
+  });
+  const { mutate, reset, isPending } = request;
 
   const load = useCallback(
     (bookmark: Bookmark, opening: boolean) => {
-      const request = ++latest.current;
-      setState((s) => ({ bookmark, open: opening ? false : s.open, loading: true, list: null, error: null }));
-      api.bookmarks.recommendations(bookmark.id, { region: browserRegion() }).then(
-        (list) => {
-          if (request === latest.current) setState({ bookmark, open: true, loading: false, list, error: null });
+      setDrawer((d) => ({ bookmark, open: opening ? false : d.open }));
+      // The callbacks given to mutate run for the latest request only: an earlier one's answer (another
+      // bookmark) is dropped.
+      mutate(bookmark, {
+        onSuccess: () => setDrawer({ bookmark, open: true }),
+        onError: (e) => {
+          notify({ message: errorText(e), severity: 'error', duration: recommendationRules.errorSnackbarMs });
+          setDrawer({ bookmark, open: true });
         },
-        (e: unknown) => {
-          if (request !== latest.current) return;
-          // Unpaid accounts get the reason; every other failure reads the same (raw errors are never shown).
-          const error =
-            e instanceof ApiError && e.status === 403
-              ? recommendationMessages.paidOnly
-              : recommendationMessages.unavailable;
-          notify({ message: error, severity: 'error', duration: recommendationRules.errorSnackbarMs });
-          setState({ bookmark, open: true, loading: false, list: null, error });
-        },
-      );
+      });
     },
-    [notify],
+    [mutate, notify],
   );
 
   const show = useCallback((bookmark: Bookmark) => load(bookmark, true), [load]);
   const retry = useCallback(() => {
-    if (state.bookmark) load(state.bookmark, false);
-  }, [load, state.bookmark]);
+    if (drawer.bookmark) load(drawer.bookmark, false);
+  }, [load, drawer.bookmark]);
   const close = useCallback(() => {
-    latest.current++;
-    setState((s) => ({ ...s, open: false, loading: false }));
-  }, []);
+    // A request under way is let go (its answer is dropped); a finished one stays shown while the drawer closes.
+    if (isPending) reset();
+    setDrawer((d) => ({ ...d, open: false }));
+  }, [isPending, reset]);
 
+  const state: RecommendationsState = {
+    ...drawer,
+    loading: isPending,
+    list: request.data ?? null,
+    error: request.isError ? errorText(request.error) : null,
+  };
   /** The bookmark whose button shows progress: loading before the drawer has opened. */
   const recommendingId = state.loading && !state.open ? (state.bookmark?.id ?? null) : null;
   return { state, show, retry, close, recommendingId };

@@ -1,0 +1,11 @@
+/** The feeds' keys in the server-data cache. */
+export const feedKeys = {
+  all: ['feeds'] as const,
+  /**
+   * A page of the feed dialog: a bookmark's feed, or another owner's that the dialog's caller
+   * loads (a workspace group's link). `retried` counts Try Again on the page: each one is a new
+   * request, the only kind that asks the site rather than the server's cache.
+   */
+  dialogPage: (owner: 'bookmark' | 'other', id: string, page: number, retried: number) =>
+    ['feeds', 'dialog', owner, id, { page, retried }] as const,
+};
