@@ -29,8 +29,9 @@ export function GroupsPage() {
   const paid = usePaidPlan();
   const [dialog, setDialog] = useState<DialogState>(null);
   const queryClient = useQueryClient();
-  const reloadMembers = (groupId: string | null) =>
-    groupId && void queryClient.invalidateQueries({ queryKey: groupKeys.members(groupId) });
+  const reloadMembers = (groupId: string | null) => {
+    if (groupId) void queryClient.invalidateQueries({ queryKey: groupKeys.members(groupId) });
+  };
   // Groups the user is leaving or deleting here: the stream's word about them is no news to them.
   const leaving = useRef(new Set<string>());
 

@@ -66,19 +66,18 @@ export function useGroups() {
     queryFn: ({ signal }) =>
       api.groups.links(activeId!, { q: q || undefined, page, pageSize: groupRules.linkPageSize }, { signal }),
     enabled: activeId !== null,
-    // Another page or search of the open group stays on screen while the next loads; a different
-    // group's links are never shown.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === activeId ? previous : undefined),
   });
 
   // The page emptied since it was chosen (its last link deleted here or by the owner elsewhere):
   // step back to the last page that has links rather than show an empty one. The page on screen
   // stays meanwhile; with no links left at all, page 1 says so. Always at least one page back, so
   // that a total the items contradict cannot stall the list.
-  const emptied = links.data && !links.isPlaceholderData && !links.data.items.length && page > 1 ? links.data : null;
+  const emptied = links.data && !links.data.items.length && page > 1 ? links.data : null;
   useEffect(() => {
     if (emptied) setPage(Math.max(1, Math.min(page - 1, Math.ceil(emptied.total / emptied.pageSize))));
   }, [emptied, page, setPage]);
+  // What is on screen: the last page of the open group that had links. Another page or search of
+  // that group stays while the next loads; a different group's links are never shown.
   const shown = useRef<{ groupId: string | null; data: GroupLinkPage | null }>({ groupId: null, data: null });
   if (links.data && !emptied) shown.current = { groupId: activeId, data: links.data };
   const onScreen = shown.current.groupId === activeId ? shown.current.data : null;
