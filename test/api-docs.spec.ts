@@ -50,6 +50,9 @@ test('the API reference renders every feature’s endpoints from /api/openapi.js
 
 for (const width of [1280, 400]) {
   test(`the API reference with an endpoint open passes axe and fits at ${width} px`, async ({ page, baseURL }) => {
+    // axe checks every schema block of this long page: a scan alone has taken most of a minute on a
+    // busy CI machine.
+    test.slow();
     const reference = await openReference(page, baseURL, '/api/docs#op-bookmarks.create');
     await expect(page.locator('#op-bookmarks\\.create')).toHaveAttribute('open', '');
     await page.setViewportSize({ width, height: 900 });

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Fab } from '@mui/material';
 import { AddLinkDialogHost } from '../features/bookmarks/AddLinkDialogHost';
 import { useAddDialog } from '../features/bookmarks/addDialog';
+import { QueryProvider } from '../data/queryClient';
 
 /** The add button and the add dialog it opens (the drawer and category cards open the same one). */
 export function AddLinkFab({ showButton }: { showButton: boolean }) {
@@ -18,7 +19,10 @@ export function AddLinkFab({ showButton }: { showButton: boolean }) {
           <AddIcon />
         </Fab>
       )}
-      <AddLinkDialogHost />
+      {/* Loaded with this button, after the page: the dialog's categories come from the server-data cache. */}
+      <QueryProvider>
+        <AddLinkDialogHost />
+      </QueryProvider>
     </>
   );
 }

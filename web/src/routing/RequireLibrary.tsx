@@ -1,8 +1,10 @@
 import { bookmarkMessages } from '@linkhive/shared/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useLibrary } from '../features/bookmarks/library';
+import { freshCategories, useCategories } from '../features/bookmarks/library';
 import { PageLoading } from './lazyPage';
+import { QueryProvider } from '../data/queryClient';
 
 interface Props {
   /** Starts loading the code of the pages behind this guard and of the import page, while the list loads. */
@@ -19,38 +21,41 @@ type Arrival = 'loading' | 'empty' | 'ready';
  * or more, then the page, then the redirect). Meanwhile a status says what is happening; a user
  * whose list is already known sees the page at once while the fresh load confirms it.
  *
- * Each arrival decides anew (keyed by path), from a load made then: the store's list may be older
+ * Each arrival decides anew (keyed by path), from a load made then: the cached list may be older
  * (an import has just finished), and a later change on the page leaves the answer as it was.
  */
 export function RequireLibrary(props: Props) {
   const { pathname } = useLocation();
-  return <LibraryCheck key={pathname} {...props} />;
+  return (
+    <QueryProvider>
+      <LibraryCheck key={pathname} {...props} />
+    </QueryProvider>
+  );
 }
 
 function LibraryCheck({ preload, preloadImport }: Props) {
-  const [arrival, setArrival] = useState<Arrival>('loading');
-  const known = useLibrary((s) => (s.categories?.length ?? 0) > 0);
+  const { pathname } = useLocation();
+  // What the cache holds from before, without loading: a known library shows its page at once.
+  const known = (useCategories(false).data?.length ?? 0) > 0;
+  const check = useQuery({
+    queryKey: ['library-arrival', pathname],
+    queryFn: async (): Promise<Arrival> => {
+      // The page shows what it can without the list; no redirect on a failed load.
+      const categories = await freshCategories().catch(() => null);
+      if (categories?.length !== 0) return 'ready';
+      await preloadImport().catch(() => {});
+      return 'empty';
+    },
+    // Decided anew on every arrival, never from an earlier arrival's answer.
+    refetchOnMount: 'always',
+    gcTime: 0,
+  });
+  const arrival: Arrival = check.isFetchedAfterMount && check.data ? check.data : 'loading';
 
   useEffect(() => {
-    let live = true;
     // A failed chunk load shows its own error once the page is rendered; nothing to do here.
     preload().catch(() => {});
-    useLibrary
-      .getState()
-      .loadCategories()
-      .then(
-        async () => {
-          const empty = !useLibrary.getState().categories?.length;
-          if (empty) await preloadImport().catch(() => {});
-          if (live) setArrival(empty ? 'empty' : 'ready');
-        },
-        // The page shows what it can without the list; no redirect on a failed load.
-        () => live && setArrival('ready'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [preload, preloadImport]);
+  }, [preload]);
 
   if (arrival === 'empty') {
     // The status stays up while the router moves on: Navigate draws nothing, and a frame of nothing

@@ -80,11 +80,13 @@ export const signedOut: Handler = () => ({
   body: { error: { code: 'unauthenticated', message: authMessages.notAuthenticated } },
 });
 
-export function renderApp(path: string) {
+/** `cached` puts in the emptied cache what an earlier visit in the same tab left there. */
+export function renderApp(path: string, { cached }: { cached?: (client: typeof queryClient) => void } = {}) {
   useSession.setState({ me: null, loaded: false, unreachable: false });
   forgetPlans();
   // Each test starts with nothing loaded, as a fresh visit does.
   queryClient.clear();
+  cached?.(queryClient);
   globalThis.localStorage?.clear();
   // jsdom has no layout, so scrolling on navigation would only log errors.
   vi.stubGlobal('scrollTo', vi.fn());

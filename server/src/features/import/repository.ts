@@ -1,8 +1,8 @@
-import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ImportResult } from '@linkhive/shared/domain';
-import type { Selectable } from 'kysely';
-import type { BookmarkTable, Database, ImportJobTable } from '../../db/schema.js';
+import type { Database, ImportJobTable } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
+import { bookmarkBulkRepository, type StoredBookmark } from '../bookmarks/bulk-repository.js';
 import { newIds, ownerOf, searchWords } from '../bookmarks/repository.js';
 import { leaseUntil } from './lease.js';
 import type { ImportItem } from './link-collector.js';
@@ -14,64 +14,13 @@ export interface JobError {
 
 type JobChanges = Partial<Pick<ImportJobTable, 'phase' | 'processed' | 'total' | 'locked_until'>>;
 
-/**
- * A bookmark's own columns, as set aside and put back (Postgres's generated search vector is not;
- * SQLite's row keeps no words of the address).
- */
-const columns = [
-  'id',
-  'owner',
-  'title',
-  'link',
-  'link_key',
-  'domain',
-  'category',
-  'favourite',
-  'rss_feed',
-  'promotor',
-  'created_at',
-  'updated_at',
-  'search_title',
-  'import_id',
-] as const satisfies ReadonlyArray<keyof BookmarkTable>;
-export const storedColumns = (dialect: Dialect) =>
-  dialect === 'postgres' ? [...columns, 'search_rest' as const] : [...columns];
-
 /** Rows read and written per statement when an import is taken out (see undo). */
 const sliceRows = 1000;
 
 /** The import's job, its slices saved into `bookmark`, and its undoing when it fails. */
 export function importRepository(db: Kysely<Database>, dialect: Dialect) {
   const now = () => new Date().toISOString();
-
-  /**
-   * SQL texts of the slice insert by row count and columns. Kysely builds and compiles a 2,000-row
-   * insert (26,000 values) anew each time, about 10 ms a slice on a 2-core machine, a tenth of a
-   * 50,000-link import; the text depends only on the slice's size and columns, so it is made once
-   * and each slice binds its own values.
-   */
-  const sliceInserts = new Map<string, string>();
-
-  /** Inserts a slice's rows, keeping any address the user already has; answers how many were added. */
-  async function insertSlice(trx: Transaction<Database>, rows: Insertable<BookmarkTable>[]): Promise<number> {
-    const columns = Object.keys(rows[0]!);
-    const values = rows.flatMap((row) => columns.map((c) => (row as Record<string, unknown>)[c]));
-    // Kysely writes DEFAULT for a missing value, which the cached text would not: those rows go its way.
-    const shape = values.includes(undefined) ? null : `${rows.length}:${columns.join()}`;
-    let text = shape && sliceInserts.get(shape);
-    if (!text) {
-      const compiled = trx
-        .insertInto('bookmark')
-        .values(rows)
-        // An address the user has (saved before, or meanwhile by hand) is kept as it is.
-        .onConflict((oc) => oc.columns(['owner', 'link_key']).doNothing())
-        .compile();
-      if (!shape) return Number((await trx.executeQuery(compiled)).numAffectedRows ?? 0);
-      text = compiled.sql;
-      sliceInserts.set(shape, text);
-    }
-    return Number((await trx.executeQuery(CompiledQuery.raw(text, values))).numAffectedRows ?? 0);
-  }
+  const bookmarkRows = bookmarkBulkRepository(dialect);
 
   const repo = {
     async createJob(id: string, userId: string, lockedUntil: string): Promise<void> {
@@ -188,7 +137,7 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
           .executeTakeFirstOrThrow();
         const ids = newIds(items.length);
         const at = now();
-        const inserted = await insertSlice(
+        const inserted = await bookmarkRows.insertNew(
           trx,
           items.map((item, i) => ({
             id: ids[i]!,
@@ -253,29 +202,16 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
     job: { id: string; userId: string },
     items: ImportItem[],
   ): Promise<number> {
-    const existing = await trx
-      .selectFrom('bookmark')
-      .select(storedColumns(dialect))
-      .where('owner', '=', ownerOf(job.userId))
-      .where(
-        'link_key',
-        'in',
-        items.map((i) => i.linkKey),
-      )
-      .execute();
+    const existing = await bookmarkRows.takeOutByAddress(
+      trx,
+      job.userId,
+      items.map((i) => i.linkKey),
+    );
     if (!existing.length) return 0;
     await trx
       .insertInto('import_undo')
       .values(existing.map((row) => ({ job_id: job.id, bookmark_id: row.id, row: JSON.stringify(row) })))
       .onConflict((oc) => oc.columns(['job_id', 'bookmark_id']).doNothing())
-      .execute();
-    await trx
-      .deleteFrom('bookmark')
-      .where(
-        'id',
-        'in',
-        existing.map((r) => r.id),
-      )
       .execute();
     return existing.length;
   }
@@ -287,20 +223,7 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
    */
   async function undo(jobId: string, userId: string): Promise<void> {
     // A slice a statement: the write lock is held for a moment each time, never for the whole import.
-    for (;;) {
-      const removed = await db
-        .deleteFrom('bookmark')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('bookmark')
-            .select('id')
-            .where('owner', '=', ownerOf(userId))
-            .where('import_id', '=', jobId)
-            .limit(sliceRows),
-        )
-        .executeTakeFirst();
-      if (!Number(removed.numDeletedRows)) break;
-    }
+    while ((await bookmarkRows.deleteImported(db, userId, jobId, sliceRows)) > 0);
     for (;;) {
       const kept = await db
         .selectFrom('import_undo')
@@ -310,11 +233,10 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
       if (!kept.length) break;
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('bookmark')
-          .values(kept.map((k) => JSON.parse(k.row) as Selectable<BookmarkTable>))
-          .onConflict((oc) => oc.columns(['owner', 'link_key']).doNothing())
-          .execute();
+        await bookmarkRows.putBack(
+          trx,
+          kept.map((k) => JSON.parse(k.row) as StoredBookmark),
+        );
         await trx
           .deleteFrom('import_undo')
           .where('job_id', '=', jobId)

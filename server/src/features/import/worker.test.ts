@@ -9,7 +9,7 @@ import { startTestServer, type Agent, type TestServer } from '../../testing/harn
 import { testDialects, type TestDialect } from '../../testing/databases.js';
 import { fixturesDir } from '../../testing/fixture-server.js';
 import { postImportFile, waitForImport } from '../../testing/imports.js';
-import { storedColumns } from './repository.js';
+import { storedColumns } from '../bookmarks/bulk-repository.js';
 
 const file = (name: string) => fs.readFileSync(path.join(fixturesDir, 'bookmarks', name));
 

@@ -1,5 +1,6 @@
 import { safeRedirectPath } from '@linkhive/shared/domain';
 import { FullPageSpinner } from '@linkhive/shared/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
@@ -16,15 +17,13 @@ export function AuthPage() {
   const redirect = params.get('redirect');
   usePageTitle('Signing in');
 
+  // Asked anew on every arrival: the answer from an earlier visit says nothing about this sign-in.
+  const who = useQuery({ queryKey: ['auth-finalise'], queryFn: refresh, refetchOnMount: 'always', gcTime: 0 });
+  const signedIn = who.isFetchedAfterMount && who.isSuccess ? who.data !== null : undefined;
+
   useEffect(() => {
-    let live = true;
-    void refresh().then((me) => {
-      if (live) void navigate(me ? safeRedirectPath(redirect) : '/', { replace: true });
-    });
-    return () => {
-      live = false;
-    };
-  }, [refresh, navigate, redirect]);
+    if (signedIn !== undefined) void navigate(signedIn ? safeRedirectPath(redirect) : '/', { replace: true });
+  }, [signedIn, navigate, redirect]);
 
   return <FullPageSpinner label="Signing in" />;
 }

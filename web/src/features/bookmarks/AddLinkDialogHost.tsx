@@ -1,10 +1,9 @@
 import { bookmarkMessages } from '@linkhive/shared/domain';
 import { AddBookmarkDialog, useNotify, type NewBookmarkValues } from '@linkhive/shared/ui';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { useAddDialog } from './addDialog';
-import { useLibrary } from './library';
+import { libraryChanged, useCategoryNames, useSuggestedCategories } from './library';
 
 const readClipboard =
   typeof navigator !== 'undefined' && navigator.clipboard?.readText ? () => navigator.clipboard.readText() : undefined;
@@ -12,15 +11,10 @@ const readClipboard =
 /** Saves through the API, says so, and goes where the spec sends the user after creating. */
 export function AddLinkDialogHost() {
   const { open, initial, close } = useAddDialog();
-  const { categories, suggested, loadCategories, loadSuggested, changed } = useLibrary();
+  const categories = useCategoryNames(open);
+  const suggested = useSuggestedCategories(open);
   const notify = useNotify();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (!open) return;
-    void loadSuggested().catch(() => {});
-    if (!categories) void loadCategories().catch(() => {});
-  }, [open, categories, loadCategories, loadSuggested]);
 
   async function create(values: NewBookmarkValues) {
     const saved = await api.bookmarks.create(values);
@@ -30,7 +24,7 @@ export function AddLinkDialogHost() {
       severity: 'success',
     });
     close();
-    changed();
+    libraryChanged();
     navigate(saved.favourite ? '/favourites' : '/categories');
   }
 
@@ -39,7 +33,7 @@ export function AddLinkDialogHost() {
       open={open}
       onClose={close}
       initial={initial}
-      categories={(categories ?? []).map((c) => c.name)}
+      categories={categories}
       suggested={suggested}
       onPreview={(url, signal) => api.pages.preview(url, { signal })}
       readClipboard={readClipboard}

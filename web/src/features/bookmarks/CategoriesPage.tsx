@@ -1,11 +1,11 @@
 import type { Bookmark } from '@linkhive/shared/domain';
 import { FilterPanel, NoBookmarks, SearchBox, TabColorPicker, useDebounced } from '@linkhive/shared/ui';
-import { Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAddDialog } from './addDialog';
 import { EditBookmarkHost } from './EditBookmarkHost';
-import { useLibrary } from './library';
+import { useCategories } from './library';
 import { useTabColor } from './useTabColor';
 import { usePageMeta } from '../../layout/usePageTitle';
 import { CategoryBlock } from './CategoryBlock';
@@ -13,7 +13,7 @@ import { SidebarPage } from '../../layout/SidebarPage';
 
 export function CategoriesPage() {
   usePageMeta('Categories', 'Your bookmarks, one card per category.');
-  const categories = useLibrary((s) => s.categories);
+  const { data: categories, error } = useCategories();
   const [filterText, setFilterText] = useState('');
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
@@ -50,7 +50,9 @@ export function CategoriesPage() {
           Categories
         </Typography>
         <SearchBox value={search} onChange={setSearch} label="Search bookmarks" placeholder="Title or address" />
-        {categories === null ? (
+        {error && !categories ? (
+          <Alert severity="error">{error.message}</Alert>
+        ) : !categories ? (
           <CircularProgress aria-label="Loading categories" />
         ) : categories.length === 0 ? (
           <NoBookmarks onAddLink={() => showAdd()} onImport={() => navigate('/import-bookmarks')} />

@@ -1,20 +1,17 @@
 import type { Bookmark } from '@linkhive/shared/domain';
 import { EditBookmarkDialog } from '@linkhive/shared/ui';
-import { useEffect } from 'react';
-import { useLibrary } from './library';
+import { useCategoryNames, useSuggestedCategories } from './library';
 import { useBookmarkActions } from './useBookmarkActions';
 
 /** The edit dialog for one bookmark of a page; `bookmark` null keeps it closed. */
 export function EditBookmarkHost({ bookmark, onClose }: { bookmark: Bookmark | null; onClose: () => void }) {
   const actions = useBookmarkActions();
-  const { categories, suggested, loadSuggested } = useLibrary();
-  useEffect(() => {
-    if (bookmark) void loadSuggested().catch(() => {});
-  }, [bookmark, loadSuggested]);
+  const categories = useCategoryNames(!!bookmark);
+  const suggested = useSuggestedCategories(!!bookmark);
   return (
     <EditBookmarkDialog
       bookmark={bookmark}
-      categories={(categories ?? []).map((c) => c.name)}
+      categories={categories}
       suggested={suggested}
       onClose={onClose}
       onSubmit={async (changes) => {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { EditBookmarkHost } from './EditBookmarkHost';
-import { useLibrary } from './library';
+import { useCategoryNames } from './library';
 import { useBookmarkActions } from './useBookmarkActions';
 import { useBookmarkList } from './useBookmarkList';
 import { useSession } from '../../session/store';
@@ -16,7 +16,7 @@ export function FavouritesPage() {
   usePageMeta('Favourites', 'Your favourite links with page screenshots.');
   const savedLayout = useSession((s) => s.me?.profile.settings.layoutPreference ?? 'list');
   const refresh = useSession((s) => s.refresh);
-  const categories = useLibrary((s) => s.categories);
+  const categories = useCategoryNames();
   const [layout, setLayout] = useState<LayoutPreference>(savedLayout);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -72,7 +72,7 @@ export function FavouritesPage() {
           <FilterPanel
             search={search}
             onSearchChange={setSearch}
-            categories={(categories ?? []).map((c) => c.name)}
+            categories={categories}
             category={category}
             onCategoryChange={setCategory}
           />

@@ -14,7 +14,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAddDialog } from './addDialog';
 import { EditBookmarkHost } from './EditBookmarkHost';
 import { ExportButton } from './ExportButton';
-import { useLibrary } from './library';
+import { useCategories } from './library';
 import { useBookmarkActions } from './useBookmarkActions';
 import { useBookmarkList } from './useBookmarkList';
 import { usePaidPlan } from '../plans/usePaidPlan';
@@ -45,7 +45,7 @@ export function SearchPage() {
     page: pageNo,
     pageSize: searchPageSize,
   });
-  const { categories, loadCategories } = useLibrary();
+  const categories = useCategories().data;
   const actions = useBookmarkActions();
   const bulk = useBulkDelete(() => setSelected(new Set()));
   const showAdd = useAddDialog((s) => s.show);
@@ -53,10 +53,6 @@ export function SearchPage() {
   // Recommended websites: paid plans only (the server answers 403 otherwise).
   const paid = usePaidPlan();
   const recommendations = useRecommendations();
-
-  useEffect(() => {
-    loadCategories().catch(() => {});
-  }, [loadCategories]);
 
   const pageCount = page ? Math.ceil(page.total / searchPageSize) : 0;
   // Deleting the last rows of the last page leaves it empty: show the new last page instead.

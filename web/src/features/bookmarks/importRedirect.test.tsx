@@ -2,13 +2,12 @@
 import { bookmarkMessages } from '@linkhive/shared/domain';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLibrary } from './library';
+import { bookmarkKeys } from './queries';
 import { fakeServer, makeMe, renderApp, signedOut } from '../../testing/renderApp';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  useLibrary.setState({ categories: null });
 });
 
 function signedInWith(categories: { name: string; count: number }[], answered: Promise<unknown> = Promise.resolve()) {
@@ -76,10 +75,11 @@ describe('the way to the import page', () => {
   });
 
   it('does not follow a list from before the page opened: a fresh load decides', async () => {
-    // An import has just finished; the store still holds the empty list from before it.
-    useLibrary.setState({ categories: [] });
+    // An import has just finished; the cache still holds the empty list from before it.
     signedInWith([{ name: 'Work', count: 3 }]);
-    const { location } = renderApp('/categories');
+    const { location } = renderApp('/categories', {
+      cached: (client) => client.setQueryData(bookmarkKeys.categories, []),
+    });
     await screen.findByRole('region', { name: 'Work' });
     expect(location().pathname).toBe('/categories');
   });

@@ -1,38 +1,48 @@
 import type { CategorySummary } from '@linkhive/shared/domain';
-import { create } from 'zustand';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { queryClient } from '../../data/queryClient';
 import { bookmarkKeys } from './queries';
 
-interface LibraryState {
-  categories: CategorySummary[] | null;
-  suggested: string[];
-  loadCategories: () => Promise<void>;
-  loadSuggested: () => Promise<void>;
-  changed: () => void;
+const categoriesQuery = {
+  queryKey: bookmarkKeys.categories,
+  queryFn: async (): Promise<CategorySummary[]> => (await api.categories.list()).items,
+};
+
+/**
+ * What several pages and the add dialog share: the user's categories with their counts, the names
+ * suggested for a new one, and `libraryChanged`, which every change to the bookmarks calls so that
+ * the lists and the categories on screen load again.
+ */
+export function useCategories(wanted = true) {
+  return useQuery({ ...categoriesQuery, enabled: wanted });
 }
 
 /**
- * What several pages and the add dialog share: the user's categories, and `changed`, which every
- * change to the bookmarks calls so that the lists on screen load again.
+ * The categories' names, or none while they load or when they could not be loaded; `wanted` false
+ * (a dialog that is closed) loads nothing but still shows what the cache holds.
  */
-export const useLibrary = create<LibraryState>((set, get) => ({
-  categories: null,
-  suggested: [],
-  loadCategories: async () => {
-    const { items } = await api.categories.list();
-    set({ categories: items });
-  },
-  loadSuggested: async () => {
-    if (get().suggested.length) return;
-    const { items } = await api.categories.suggested();
-    set({ suggested: items });
-  },
-  changed: () => {
-    void queryClient.invalidateQueries({ queryKey: bookmarkKeys.all });
-    // A failed refresh keeps the list on screen; the next change or page visit loads it again.
-    get()
-      .loadCategories()
-      .catch(() => {});
-  },
-}));
+export function useCategoryNames(wanted = true): string[] {
+  return useCategories(wanted).data?.map((c) => c.name) ?? [];
+}
+
+/** The suggested names for a new category, loaded once when first `wanted` (a dialog opens). */
+export function useSuggestedCategories(wanted = true): string[] {
+  const suggested = useQuery({
+    queryKey: bookmarkKeys.suggestedCategories,
+    queryFn: async () => (await api.categories.suggested()).items,
+    enabled: wanted,
+    staleTime: Infinity,
+  });
+  return suggested.data ?? [];
+}
+
+/** The categories as the server has them now, whatever the cache holds (an import may just have finished). */
+export function freshCategories(): Promise<CategorySummary[]> {
+  return queryClient.fetchQuery({ ...categoriesQuery, staleTime: 0 });
+}
+
+/** Every change to the bookmarks calls this: the lists and the categories on screen load again. */
+export function libraryChanged(): void {
+  void queryClient.invalidateQueries({ queryKey: bookmarkKeys.all });
+}

@@ -1,7 +1,13 @@
 import type { BookmarkListQuery } from '@linkhive/shared/domain';
 
-/** The bookmarks' keys in the server-data cache: every list hangs under `all`, which a change invalidates. */
+/**
+ * The bookmarks' keys in the server-data cache. Every list and the categories (whose counts follow
+ * the bookmarks) hang under `all`, which a change invalidates; the suggested category names are a
+ * fixed list and stand apart.
+ */
 export const bookmarkKeys = {
   all: ['bookmarks'] as const,
   list: (query: BookmarkListQuery) => ['bookmarks', 'list', query] as const,
+  categories: ['bookmarks', 'categories'] as const,
+  suggestedCategories: ['suggested-categories'] as const,
 };

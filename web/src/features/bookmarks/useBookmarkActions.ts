@@ -3,12 +3,11 @@ import { bookmarkMessages } from '@linkhive/shared/domain';
 import { useNotify, type BookmarkChanges } from '@linkhive/shared/ui';
 import { useMemo } from 'react';
 import { api } from '../../api';
-import { useLibrary } from './library';
+import { libraryChanged } from './library';
 
 /** The row and card actions, with the spec's notices; every change makes lists load again. */
 export function useBookmarkActions() {
   const notify = useNotify();
-  const changed = useLibrary((s) => s.changed);
   return useMemo(
     () => ({
       async toggleFavourite(b: Bookmark) {
@@ -17,23 +16,23 @@ export function useBookmarkActions() {
           message: b.favourite ? bookmarkMessages.favouriteRemoved : bookmarkMessages.favouriteSaved,
           severity: b.favourite ? 'info' : 'success',
         });
-        changed();
+        libraryChanged();
       },
       async update(b: Bookmark, changes: BookmarkChanges) {
         await api.bookmarks.update(b.id, changes);
         notify({ message: bookmarkMessages.linkUpdated, severity: 'success' });
-        changed();
+        libraryChanged();
       },
       async remove(b: Bookmark) {
         await api.bookmarks.remove(b.id);
         notify({ message: bookmarkMessages.linkDeleted, severity: 'error' });
-        changed();
+        libraryChanged();
       },
       async refreshScreenshot(b: Bookmark) {
         await api.bookmarks.refreshScreenshot(b.id);
-        changed();
+        libraryChanged();
       },
     }),
-    [notify, changed],
+    [notify],
   );
 }

@@ -1,7 +1,7 @@
 import { useNotify } from '@linkhive/shared/ui';
 import { useState } from 'react';
 import { api } from '../../api';
-import { useLibrary } from './library';
+import { libraryChanged } from './library';
 import { deletedNotice, deleteSelectedFailed } from './resultsText';
 
 /** The confirmation step and the POST /api/bookmarks/delete behind 'Delete selected'. */
@@ -17,7 +17,7 @@ export function useBulkDelete(onDeleted: () => void) {
       const { deleted } = await api.bookmarks.removeMany(asking.ids);
       notify({ message: deletedNotice(deleted), severity: 'error' });
       onDeleted();
-      useLibrary.getState().changed();
+      libraryChanged();
     } catch (e) {
       // The spec only logs this; the notice also tells the user that nothing changed.
       console.error('Deleting the selected bookmarks failed', e);

@@ -5,7 +5,7 @@ import { failureMessage, useNotify } from '@linkhive/shared/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
-import { useLibrary } from '../bookmarks/library';
+import { libraryChanged } from '../bookmarks/library';
 
 /** How often the page asks how far the server has got, once the file is sent. */
 export const importPollMs = 500;
@@ -67,7 +67,7 @@ export function useImport() {
         });
         const outcome = importOutcome(result, overwrite, 'file');
         notify({ message: outcome.title, severity: outcome.severity });
-        useLibrary.getState().changed();
+        libraryChanged();
         if (!mounted.current) return;
         setState({ step: 'done', result, overwrite });
         later(() => navigate('/categories'), importRedirectMs);

@@ -1,5 +1,5 @@
 import { Box, Skeleton } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { qrCode } from '@linkhive/shared/domain';
 
 /** Draws `text` as a PNG QR code of `size` pixels at error level H, as a data URL. */
@@ -16,19 +16,19 @@ export async function qrCodeDataUrl(text: string, size: number): Promise<string>
 
 /**
  * The code for `text` at `size` pixels. While a new size is being drawn the previous drawing of the
- * same text stays, so that dragging the size slider does not make the code flicker.
+ * same text stays, so that dragging the size slider does not make the code flicker. Drawings are
+ * cached like server answers: the same text and size are drawn once, and a drawing that finishes
+ * after the text has changed never shows.
  */
 export function useQrDataUrl(text: string | null, size: number): string | null {
-  const [drawn, setDrawn] = useState<{ text: string; url: string } | null>(null);
-  useEffect(() => {
-    if (!text) return;
-    let live = true;
-    void qrCodeDataUrl(text, size).then((url) => live && setDrawn({ text, url }));
-    return () => {
-      live = false;
-    };
-  }, [text, size]);
-  return text && drawn?.text === text ? drawn.url : null;
+  const drawn = useQuery({
+    queryKey: ['qr-code', text, size] as const,
+    queryFn: () => qrCodeDataUrl(text!, size),
+    enabled: !!text,
+    staleTime: Infinity,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === text ? previous : undefined),
+  });
+  return text ? (drawn.data ?? null) : null;
 }
 
 export interface QrCodeImageProps {

@@ -2,9 +2,8 @@ import { bookmarkMessages } from '@linkhive/shared/domain';
 import type { ShareParams } from '@linkhive/shared/domain';
 import { AddBookmarkDialog, useNotify } from '@linkhive/shared/ui';
 import type { NewBookmarkValues } from '@linkhive/shared/ui';
-import { useEffect } from 'react';
 import { api } from '../../api';
-import { useLibrary } from '../bookmarks/library';
+import { libraryChanged, useCategoryNames, useSuggestedCategories } from '../bookmarks/library';
 import { followerAddedNotice } from './notices';
 import { followPromotor } from './promoSignup';
 import type { PromoTarget } from './promoSignup';
@@ -25,18 +24,14 @@ export interface ShareAddDialogProps {
  * A failed follow (a page that no longer exists) saves nothing: the error shows under the form.
  */
 export function ShareAddDialog({ params, promo, onLeave }: ShareAddDialogProps) {
-  const { categories, suggested, loadCategories, loadSuggested, changed } = useLibrary();
+  const categories = useCategoryNames();
+  const suggested = useSuggestedCategories();
   const notify = useNotify();
-
-  useEffect(() => {
-    void loadSuggested().catch(() => {});
-    void loadCategories().catch(() => {});
-  }, [loadCategories, loadSuggested]);
 
   async function create(values: NewBookmarkValues) {
     if (promo) await followPromotor(promo.slug);
     const saved = await api.bookmarks.create({ ...values, promotor: promo?.slug ?? null });
-    changed();
+    libraryChanged();
     notify(
       promo
         ? followerAddedNotice(promo.title)
@@ -54,7 +49,7 @@ export function ShareAddDialog({ params, promo, onLeave }: ShareAddDialogProps) 
       open
       onClose={onLeave}
       initial={{ link: params.url, title: params.title, category: params.category, promotor: promo?.slug ?? null }}
-      categories={(categories ?? []).map((c) => c.name)}
+      categories={categories}
       suggested={suggested}
       onPreview={(url, signal) => api.pages.preview(url, { signal })}
       readClipboard={readClipboard}

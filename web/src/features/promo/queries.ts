@@ -1,6 +1,6 @@
 /**
- * The promo pages' keys in the server-data cache, all under the page's slug. The advert search of
- * the landing page (useAdvertSearch) is not here: the landing page does not load the query library.
+ * The promo pages' keys in the server-data cache, all under the page's slug, and the search over
+ * the approved pages (the landing page's carousel, the QR tool's picker).
  */
 export const promoKeys = {
   all: ['promo'] as const,
@@ -11,4 +11,5 @@ export const promoKeys = {
   /** The owner's list of followers at a follower count: a new follower makes it another list. */
   followers: (slug: string, count: number) => ['promo', slug, 'followers', count] as const,
   stats: (slug: string) => ['promo', slug, 'stats'] as const,
+  advertSearch: (query: string) => ['promo-search', query] as const,
 };

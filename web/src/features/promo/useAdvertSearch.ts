@@ -1,7 +1,8 @@
 import type { Advert } from '@linkhive/shared/domain';
 import { useDebounced } from '@linkhive/shared/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { promoKeys } from './queries';
 
 export interface AdvertSearch {
   /** The search text the answer below is for, once the typing has settled. */
@@ -16,29 +17,22 @@ export interface AdvertSearch {
 
 /**
  * Searches the approved adverts on the server (title or description, any case) as the user types:
- * one request once the text has rested for `delayMs`, and an answer to an older text never
- * overwrites a newer one. Nothing is asked while `enabled` is false.
+ * one request once the text has rested for `delayMs`; the cache keeps an answer to an older text
+ * from landing over a newer one. Nothing is asked while `enabled` is false.
  */
 export function useAdvertSearch(text: string, { enabled = true, delayMs = 300 } = {}): AdvertSearch {
   const query = useDebounced(text.trim(), delayMs);
-  const [answer, setAnswer] = useState<{ key: string; items: Advert[] } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const key = `${attempt}:${query}`;
-
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    api.adverts.list({ q: query || undefined }).then(
-      ({ items }) => live && setAnswer({ key, items }),
-      () => live && setFailure(key),
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled, key, query]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const failed = failure === key;
-  return { query, items: answer?.items ?? null, loading: enabled && answer?.key !== key && !failed, failed, retry };
+  const search = useQuery({
+    queryKey: promoKeys.advertSearch(query),
+    queryFn: async () => (await api.adverts.list({ q: query || undefined })).items,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  return {
+    query,
+    items: search.data ?? null,
+    loading: enabled && search.isFetching,
+    failed: search.isError,
+    retry: () => void search.refetch(),
+  };
 }
