@@ -1,3 +1,5 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
 import { isInaccessible, prettyDOM, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 
@@ -55,5 +57,16 @@ export function watchScrollIntoView() {
       if (before) proto.scrollIntoView = before;
       else delete proto.scrollIntoView;
     },
+  };
+}
+
+/**
+ * A wrapper for `render` with a fresh server-data cache, as the hosts give the shared components
+ * (the add form's page lookup goes through it).
+ */
+export function withQueries() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return function Queries({ children }: { children: ReactNode }) {
+    return createElement(QueryClientProvider, { client }, children);
   };
 }

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, bookmarkMessages, type Bookmark } from '../domain/index.js';
-import { messageUnder, watchScrollIntoView } from '../testing/ui.js';
+import { messageUnder, watchScrollIntoView, withQueries } from '../testing/ui.js';
 import { AddBookmarkDialog } from './bookmarks/AddBookmarkDialog.js';
 import { EditBookmarkDialog } from './bookmarks/EditBookmarkDialog.js';
 import { ProfileForm } from './bookmarks/ProfileForm.js';
@@ -31,7 +31,9 @@ function expectFocusedAndScrolled(label: string) {
 
 describe('the first field in error gets the focus and is scrolled into view', () => {
   it('in the Add Link dialog: the first of several fields the schema refused', async () => {
-    render(<AddBookmarkDialog open categories={['Work']} suggested={[]} onSubmit={vi.fn()} onClose={vi.fn()} />);
+    render(<AddBookmarkDialog open categories={['Work']} suggested={[]} onSubmit={vi.fn()} onClose={vi.fn()} />, {
+      wrapper: withQueries(),
+    });
     type('Web address', 'https://www.example.com/');
     type('Title', 'x'.repeat(51));
     type('RSS feed URL', 'not an address');

@@ -6,7 +6,6 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppShell } from '../App';
-import { forgetPlans } from '../features/plans/usePlans';
 import { queryClient } from '../data/queryClient';
 import { useSession } from '../session/store';
 
@@ -83,7 +82,6 @@ export const signedOut: Handler = () => ({
 /** `cached` puts in the emptied cache what an earlier visit in the same tab left there. */
 export function renderApp(path: string, { cached }: { cached?: (client: typeof queryClient) => void } = {}) {
   useSession.setState({ me: null, loaded: false, unreachable: false });
-  forgetPlans();
   // Each test starts with nothing loaded, as a fresh visit does.
   queryClient.clear();
   cached?.(queryClient);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../domain/index.js';
 import { bookmarkMessages } from '../../domain/index.js';
 import type { PagePreview } from '../../domain/index.js';
-import { deferred, expectShown, formErrors, messageUnder } from '../../testing/ui.js';
+import { deferred, expectShown, formErrors, messageUnder, withQueries } from '../../testing/ui.js';
 import { AddBookmarkDialog } from './AddBookmarkDialog.js';
 import type { AddBookmarkDialogProps } from './AddBookmarkDialog.js';
 
@@ -22,7 +22,7 @@ function renderDialog(props: Partial<AddBookmarkDialogProps> = {}) {
     onClose: vi.fn(),
     ...props,
   };
-  const view = render(<AddBookmarkDialog {...all} />);
+  const view = render(<AddBookmarkDialog {...all} />, { wrapper: withQueries() });
   return {
     ...view,
     props: all,

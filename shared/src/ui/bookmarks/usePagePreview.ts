@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { previewDelayMs, previewSchema } from '../../domain/index.js';
 import type { PagePreview } from '../../domain/index.js';
+import { useDebounced } from '../useDebounced.js';
 
 export type PreviewLookup = (url: string, signal: AbortSignal) => Promise<PagePreview>;
 
@@ -9,6 +11,9 @@ export function previewAddress(link: string): string | null {
   const result = previewSchema.safeParse({ url: link });
   return result.success ? result.data.url : null;
 }
+
+/** The page lookups' key in the host's server-data cache (the web app's, or an extension page's). */
+export const pagePreviewKey = (url: string | null) => ['page-preview', url] as const;
 
 interface Options {
   link: string;
@@ -20,46 +25,36 @@ interface Options {
 }
 
 /**
- * Looks the page up once the address has stopped changing for a moment. A newer address, closing
- * or unmounting aborts the lookup under way, and an answer that arrives after that is ignored even
- * when the host did not honour the signal.
+ * Looks the page up once the address has stopped changing for a moment, through the host's query
+ * cache: a newer address, closing or unmounting leaves the lookup under way without a reader, which
+ * aborts it, and its answer, if the host did not honour the signal, lands only under its own address.
  */
 export function usePagePreview({ link, active, onPreview, onResult, delayMs = previewDelayMs }: Options) {
-  const [loading, setLoading] = useState(false);
   // The latest callbacks, so that a parent's new function identities do not restart the lookup.
   const latest = useRef({ onPreview, onResult });
   useEffect(() => {
     latest.current = { onPreview, onResult };
   });
 
-  const url = active ? previewAddress(link) : null;
-  const enabled = Boolean(onPreview);
+  const url = active && onPreview ? previewAddress(link) : null;
+  const settled = useDebounced(url, delayMs);
+  // Only once the address has rested: while it changes, nothing is asked and the last lookup goes.
+  const wanted = settled === url ? url : null;
+  const lookup = useQuery({
+    queryKey: pagePreviewKey(wanted),
+    queryFn: ({ signal }) => latest.current.onPreview!(wanted!, signal),
+    enabled: wanted !== null,
+    // A failed lookup leaves the fields as they are: the user types the title instead.
+    retry: false,
+    // Each pause on an address asks again, as a page's title may have changed.
+    gcTime: 0,
+  });
 
+  const found = lookup.data;
   useEffect(() => {
-    if (!url || !enabled) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const lookup = latest.current.onPreview;
-      if (!lookup) return;
-      setLoading(true);
-      lookup(url, controller.signal)
-        .then(
-          (preview) => {
-            if (!controller.signal.aborted) latest.current.onResult(preview, url);
-          },
-          // A failed lookup leaves the fields as they are: the user types the title instead.
-          () => {},
-        )
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, delayMs);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-      setLoading(false);
-    };
-  }, [url, enabled, delayMs]);
+    if (found && wanted) latest.current.onResult(found, wanted);
+  }, [found, wanted]);
 
-  return { loading };
+  // `failed`: the lookup of the address as it is now failed (a newer address has not been asked yet).
+  return { loading: wanted !== null && lookup.isFetching, failed: wanted !== null && lookup.isError };
 }

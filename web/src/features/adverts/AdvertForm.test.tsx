@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { ApiError } from '@linkhive/shared/api';
 import { advertLimits, advertMessages } from '@linkhive/shared/domain';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithQueries as render } from '../../testing/queries';
 import Quill from 'quill';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api';

@@ -2,9 +2,9 @@ import type { Advert } from '@linkhive/shared/domain';
 import { advertLimits, advertSlug, promoPath } from '@linkhive/shared/domain';
 import { useFirstErrorFocus } from '@linkhive/shared/ui';
 import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { api } from '../../api';
+import { useSuggestedCategories } from '../bookmarks/library';
 import { draftErrors, draftOf, emptyDraft, type AdvertDraft, type DraftField } from './advertDraft';
 import { DescriptionField } from './DescriptionField';
 import { ImagePicker } from './ImagePicker';
@@ -30,17 +30,11 @@ export function AdvertForm({ advert, onSaved, onCancel }: AdvertFormProps) {
   // An untouched field keeps quiet until the user has been there: a new form is not a wall of red.
   const [touched, setTouched] = useState<Partial<Record<DraftField, boolean>>>(editing ? allTouched : {});
   const [refused, setRefused] = useState<Record<AdvertImageKind, boolean>>({ logo: false, background: false });
-  const [suggested, setSuggested] = useState<string[]>([]);
+  // Only suggestions: any category may be typed, so a failed load shows none.
+  const suggested = useSuggestedCategories();
   const saving = useAdvertSave(advert ?? null);
   const hintId = useId();
   const errorFocus = useFirstErrorFocus();
-
-  useEffect(() => {
-    api.categories.suggested().then(
-      (r) => setSuggested(r.items),
-      () => {}, // Only suggestions: any category may be typed.
-    );
-  }, []);
 
   const ruleErrors = draftErrors(draft);
   const errorOf = (field: DraftField) => (touched[field] ? ruleErrors[field] : undefined) ?? saving.serverErrors[field];

@@ -2,9 +2,12 @@ import type { Advert } from '@linkhive/shared/domain';
 import { advertMessages } from '@linkhive/shared/domain';
 import { useNotify } from '@linkhive/shared/ui';
 import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { AdvertStatus } from './AdvertStatus';
 import { api } from '../../api';
+import { useSession } from '../../session/store';
+import { advertKeys } from './queries';
 
 // Loaded with the panel, not the profile page: most users are not advertisers.
 const AdvertForm = lazy(() => import('./AdvertForm').then((m) => ({ default: m.AdvertForm })));
@@ -12,20 +15,21 @@ const AdvertForm = lazy(() => import('./AdvertForm').then((m) => ({ default: m.A
 /** The profile's 'Advertiser Profile' panel: the owner edits the advert, all but its address. */
 export function AdvertiserPanel() {
   const notify = useNotify();
-  const [advert, setAdvert] = useState<Advert | null | undefined>();
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const userId = useSession((s) => s.me?.user.id ?? '');
+  const queryClient = useQueryClient();
+  const mine = useQuery({
+    queryKey: advertKeys.mine(userId),
+    queryFn: async () => (await api.adverts.mine()).advert,
+    // Asked on each visit of the profile, as the promote page does.
+    gcTime: 0,
+  });
+  const advert: Advert | null | undefined = mine.data;
+  const loadError = mine.error?.message ?? null;
   // A new form after each save, so that it starts from the server's answer.
   const [generation, setGeneration] = useState(0);
 
-  useEffect(() => {
-    api.adverts.mine().then(
-      (r) => setAdvert(r.advert),
-      (e: Error) => setLoadError(e.message),
-    );
-  }, []);
-
   const saved = (next: Advert) => {
-    setAdvert(next);
+    queryClient.setQueryData(advertKeys.mine(userId), next);
     setGeneration((g) => g + 1);
     notify({ message: advertMessages.updated, severity: 'success' });
   };

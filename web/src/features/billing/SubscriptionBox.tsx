@@ -1,6 +1,6 @@
 import { billingMessages, currentPlanLabel, type SubscriptionSummary } from '@linkhive/shared/domain';
 import { Alert, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { usePlansStore } from '../plans/usePlans';
+import { usePlans } from '../plans/usePlans';
 import { useSession } from '../../session/store';
 import { formatBillingDate } from './formatBillingDate';
 import { ManageBillingButton } from './ManageBillingButton';
@@ -17,7 +17,7 @@ const counting = new Set(['trialing', 'active']);
 export function SubscriptionBox() {
   const { billing, error } = useBillingState();
   const plan = useSession((s) => s.me?.plan);
-  const plans = usePlansStore((s) => s.plans);
+  const plans = usePlans().data;
   const nameOf = (key: SubscriptionSummary['plan']) =>
     plans?.find((p) => p.key === key)?.name ?? key[0]!.toUpperCase() + key.slice(1);
 

@@ -1,20 +1,9 @@
-import type { BillingState } from '@linkhive/shared/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { billingKeys } from './queries';
 
-/** GET /api/billing/subscription once per mount: the profile's subscription box. */
+/** GET /api/billing/subscription on each visit of the profile: its subscription box. */
 export function useBillingState() {
-  const [billing, setBilling] = useState<BillingState | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    api.billing.subscription().then(
-      (state) => current && setBilling(state),
-      (err: Error) => current && setError(err.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return { billing, error };
+  const billing = useQuery({ queryKey: billingKeys.subscription, queryFn: () => api.billing.subscription() });
+  return { billing: billing.data ?? null, error: billing.error?.message ?? null };
 }

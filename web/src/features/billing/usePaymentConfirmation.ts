@@ -1,7 +1,10 @@
 import { ApiError } from '@linkhive/shared/api';
-import { useEffect, useState } from 'react';
+import type { CheckoutState } from '@linkhive/shared/domain';
+import { useQuery, useQueryClient, type QueryState } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../api';
 import { useSession } from '../../session/store';
+import { billingKeys } from './queries';
 
 /**
  * How often and how long /payment/success asks about the checkout. Stripe's webhook usually comes
@@ -12,6 +15,19 @@ export const paymentPolling = { delayMs: 1_500, maxAttempts: 60 };
 
 export type PaymentConfirmation = 'noSession' | 'waiting' | 'complete' | 'slow' | 'expired' | 'notFound' | 'signedOut';
 
+type CheckoutStatus = CheckoutState['status'];
+
+/** What the answers so far say; null while there is still reason to ask again. */
+function outcome(state: QueryState<CheckoutStatus>): PaymentConfirmation | null {
+  if (state.status === 'error') {
+    const err = state.error;
+    if (err instanceof ApiError && err.status === 404) return 'notFound';
+    if (err instanceof ApiError && err.status === 401) return 'signedOut';
+    // Anything else (offline, a restart) may pass: keep asking within the same cap.
+  } else if (state.data === 'complete' || state.data === 'expired') return state.data;
+  return state.dataUpdateCount + state.errorUpdateCount >= paymentPolling.maxAttempts ? 'slow' : null;
+}
+
 /**
  * Asks the server about a checkout until its webhook has been handled. It only reads: the plan is
  * granted by the server when Stripe's signed event arrives, never because the buyer came back here.
@@ -19,44 +35,27 @@ export type PaymentConfirmation = 'noSession' | 'waiting' | 'complete' | 'slow' 
  */
 export function usePaymentConfirmation(sessionId: string | null) {
   const refresh = useSession((s) => s.refresh);
-  const [state, setState] = useState<PaymentConfirmation>(sessionId ? 'waiting' : 'noSession');
   const [round, setRound] = useState(0);
+  const key = billingKeys.checkout(sessionId ?? '', round);
+  const checkout = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const { status } = await api.billing.session(sessionId!);
+      // The new flags open the paid features (menu, feeds) without signing in again.
+      if (status === 'complete') await refresh();
+      return status;
+    },
+    enabled: sessionId !== null,
+    // Asked again after each answer until one settles it or the attempts run out.
+    refetchInterval: (query) => (outcome(query.state) ? false : Math.max(1, paymentPolling.delayMs)),
+    refetchIntervalInBackground: true,
+    gcTime: 0,
+  });
 
-  useEffect(() => {
-    if (!sessionId) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let attempts = 0;
-    setState('waiting');
-
-    const ask = async () => {
-      attempts += 1;
-      try {
-        const checkout = await api.billing.session(sessionId);
-        if (stopped) return;
-        if (checkout.status === 'complete') {
-          // The new flags open the paid features (menu, feeds) without signing in again.
-          await refresh();
-          if (!stopped) setState('complete');
-          return;
-        }
-        if (checkout.status === 'expired') return setState('expired');
-      } catch (err) {
-        if (stopped) return;
-        if (err instanceof ApiError && err.status === 404) return setState('notFound');
-        if (err instanceof ApiError && err.status === 401) return setState('signedOut');
-        // Anything else (offline, a restart) may pass: keep asking within the same cap.
-      }
-      if (attempts >= paymentPolling.maxAttempts) return setState('slow');
-      timer = setTimeout(() => void ask(), paymentPolling.delayMs);
-    };
-    void ask();
-
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [sessionId, round, refresh]);
-
+  // The answers' counts are in the cache's state of the query; each answer ends a fetch, which
+  // renders this again (isFetching is read here for that).
+  const answers = useQueryClient().getQueryState<CheckoutStatus>(key);
+  const answered = checkout.isFetchedAfterMount && !checkout.isFetching && answers ? outcome(answers) : null;
+  const state: PaymentConfirmation = !sessionId ? 'noSession' : (answered ?? 'waiting');
   return { state, retry: () => setRound((r) => r + 1) };
 }

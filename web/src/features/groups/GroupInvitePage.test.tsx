@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store';
 import { fakeServer, makeMe } from '../../testing/renderApp';
 import { GroupInvitePage } from './GroupInvitePage';
+import { QueryProvider, queryClient } from '../../data/queryClient';
 
 afterEach(() => {
   cleanup();
@@ -46,15 +47,18 @@ function Where() {
 
 function renderPage(path: string, signedIn = true) {
   useSession.setState({ me: signedIn ? me : null, loaded: true, unreachable: false });
+  queryClient.clear();
   render(
     // StrictMode runs effects twice: the invitation must still be sent once.
     <StrictMode>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={invitePath} element={<GroupInvitePage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={invitePath} element={<GroupInvitePage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryProvider>
     </StrictMode>,
   );
 }

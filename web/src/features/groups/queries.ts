@@ -5,4 +5,6 @@ export const groupKeys = {
   linksOf: (groupId: string) => ['groups', groupId, 'links'] as const,
   links: (groupId: string, q: string, page: number) => ['groups', groupId, 'links', { q, page }] as const,
   members: (groupId: string) => ['groups', groupId, 'members'] as const,
+  /** An invitation's acceptance: sent once per token, never again on its own. */
+  acceptance: (token: string) => ['groups', 'acceptance', token] as const,
 };

@@ -1,8 +1,9 @@
 import { ApiError } from '@linkhive/shared/api';
 import { groupMessages } from '@linkhive/shared/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { useSession } from '../../session/store';
+import { groupKeys } from './queries';
 
 export type InviteCheck =
   { status: 'checking' } | { status: 'accepted'; message: string } | { status: 'failed'; message: string };
@@ -20,31 +21,34 @@ export function failureText(error: unknown): string {
 }
 
 /**
- * Accepts the invitation once per token. The guard is a ref rather than a cleanup flag: StrictMode
- * runs the effect twice, and a token works once, so the second run must neither send it again nor
- * drop the first run's answer.
+ * Accepts the invitation once per token: a token works once, so the acceptance is a query that is
+ * never asked again on its own (not on a second mount, as StrictMode makes, nor on reconnecting),
+ * and a second mount reads the first one's answer.
  */
 export function useAcceptInvite(token: string, enabled: boolean): InviteCheck {
-  const [check, setCheck] = useState<InviteCheck>({ status: 'checking' });
-  const sent = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!enabled || !token || sent.current === token) return;
-    sent.current = token;
-    setCheck({ status: 'checking' });
-    api.groups.acceptInvite(token).then(
-      (answer) => {
-        setCheck({ status: 'accepted', message: answer.message });
+  const acceptance = useQuery({
+    queryKey: groupKeys.acceptance(token),
+    queryFn: async () => {
+      try {
+        const answer = await api.groups.acceptInvite(token);
         // The Workspace menu follows membership: `me` says so only once asked again.
         void useSession.getState().refresh();
-      },
-      (error: unknown) => {
+        return answer.message;
+      } catch (error) {
         // An ended session: asking again signs the page out, and it sends the user to log in.
         if (error instanceof ApiError && error.status === 401) void useSession.getState().refresh();
-        else setCheck({ status: 'failed', message: failureText(error) });
-      },
-    );
-  }, [token, enabled]);
-
-  return check;
+        throw error;
+      }
+    },
+    enabled: enabled && !!token,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+  });
+  const { error } = acceptance;
+  if (acceptance.data !== undefined) return { status: 'accepted', message: acceptance.data };
+  if (error && !(error instanceof ApiError && error.status === 401))
+    return { status: 'failed', message: failureText(error) };
+  return { status: 'checking' };
 }

@@ -1,10 +1,10 @@
 import type { Plan, PlanInterval, PlanKey } from '@linkhive/shared/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCheckout } from '../billing/useCheckout';
 import { useSession } from '../../session/store';
 import type { PlanAction } from './PlanCard';
 import { PlanGrid } from './PlanGrid';
-import { usePlansStore } from './usePlans';
+import { usePlans } from './usePlans';
 
 interface Props {
   highlight?: PlanKey;
@@ -13,16 +13,12 @@ interface Props {
 
 /** The plans from the server, with the month/year switch and working checkout buttons. */
 export function PlanChooser({ highlight, headingLevel }: Props) {
-  const { plans, error: loadError, load } = usePlansStore();
+  const plansQuery = usePlans();
   const me = useSession((s) => s.me);
   const [interval, setPlanInterval] = useState<PlanInterval>('month');
   const { checkout, pendingPriceId, error } = useCheckout();
   // The plan /api/auth/me names, as the profile's subscription box shows it.
   const mine = me?.plan.key ?? null;
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const actionFor = (plan: Plan): PlanAction => {
     if (plan.key === mine) return { label: 'Your current plan', disabled: true };
@@ -41,9 +37,10 @@ export function PlanChooser({ highlight, headingLevel }: Props) {
 
   return (
     <PlanGrid
-      plans={plans}
-      loadError={loadError}
-      onRetry={() => void load()}
+      plans={plansQuery.data ?? null}
+      // Try again shows the plans loading, not the failure, until the new answer.
+      loadError={plansQuery.isFetching ? null : (plansQuery.error?.message ?? null)}
+      onRetry={() => void plansQuery.refetch()}
       interval={interval}
       onIntervalChange={setPlanInterval}
       actionFor={actionFor}

@@ -2,7 +2,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import { Box, Link, List, ListItem, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { PlanChooser } from './PlanChooser';
-import { usePlansStore } from './usePlans';
+import { usePlans } from './usePlans';
 import { NotFoundPage } from '../../layout/NotFoundPage';
 import { SectionPage } from '../../layout/SectionPage';
 import { isPaidPlan } from '@linkhive/shared/domain';
@@ -11,7 +11,7 @@ import { planDetails } from './planDetails';
 /** /subscriptions/pro, /business and /enterprise: the plan's features, then all plans with it highlighted. */
 export function PlanPage() {
   const { plan: key } = useParams();
-  const plans = usePlansStore((s) => s.plans);
+  const plans = usePlans().data;
   if (!isPaidPlan(key)) return <NotFoundPage />;
   const details = planDetails[key];
   const plan = plans?.find((p) => p.key === key);

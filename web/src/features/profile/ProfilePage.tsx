@@ -2,7 +2,7 @@ import type { Profile } from '@linkhive/shared/domain';
 import { categoryTabColorDefaults } from '@linkhive/shared/domain';
 import { ProfileForm, type ProfileUpdate } from '@linkhive/shared/ui';
 import { Alert, Avatar, Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { SubscriptionBox } from '../billing/SubscriptionBox';
 import { ExportButton } from '../bookmarks/ExportButton';
@@ -11,17 +11,18 @@ import { PlanChooser } from '../plans/PlanChooser';
 import { useSession } from '../../session/store';
 import { AdvertiserPanel } from '../adverts/AdvertiserPanel';
 import { SectionPage } from '../../layout/SectionPage';
+import { profileKeys } from './queries';
 
 export function ProfilePage() {
   const me = useSession((s) => s.me);
   const refresh = useSession((s) => s.refresh);
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const loaded = useQuery({ queryKey: profileKeys.profile, queryFn: () => api.profile.get() });
+  const profile = loaded.data ?? null;
+  const loadError = loaded.error?.message ?? null;
+  const setProfile = (update: (p: Profile | undefined) => Profile | undefined) =>
+    queryClient.setQueryData<Profile>(profileKeys.profile, update);
   const tab = useTabColor('profile');
-
-  useEffect(() => {
-    api.profile.get().then(setProfile, (e: Error) => setLoadError(e.message));
-  }, []);
 
   if (!me) return null;
   const name = me.profile.displayName || me.user.firstName;
@@ -29,7 +30,7 @@ export function ProfilePage() {
   async function save(update: ProfileUpdate) {
     let next = await api.profile.update({ displayName: update.displayName });
     if (update.photo) next = await api.profile.uploadPhoto(update.photo, update.photo.name);
-    setProfile(next);
+    setProfile(() => next);
     await refresh();
   }
 

@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
 import type { PromoPage } from '@linkhive/shared/domain';
-import { act, cleanup, fireEvent, render as renderInDom, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAdvert } from '../../testing/adverts';
 import { fakeServer } from '../../testing/renderApp';
 import { PromoPicker } from './PromoPicker';
-import { QueryProvider, queryClient } from '../../data/queryClient';
+import { renderWithQueries as render } from '../../testing/queries';
 import { expectShown } from '@linkhive/shared/testing';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  queryClient.clear();
 });
-
-/** Within the app's server-data cache, as on its pages. */
-const render = (node: ReactNode) => renderInDom(<QueryProvider>{node}</QueryProvider>);
 
 const acme = makeAdvert({ status: true });
 const bolt = makeAdvert({ id: 'a2', title: 'Bolt Bikes', slug: 'bolt-bikes', category: 'Sport' });

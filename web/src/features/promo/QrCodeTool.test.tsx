@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render as renderInDom, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QrCodeTool } from './QrCodeTool';
-import { QueryProvider, queryClient } from '../../data/queryClient';
+import { renderWithQueries as render } from '../../testing/queries';
 import { expectShown } from '@linkhive/shared/testing';
 
 // jsdom has no canvas; the encoder's own output is checked in the browser tests.
@@ -17,11 +16,7 @@ vi.mock('qrcode', () => ({ toDataURL, default: { toDataURL } }));
 afterEach(() => {
   cleanup();
   toDataURL.mockClear();
-  queryClient.clear();
 });
-
-/** Within the app's server-data cache, as on its pages: drawings are cached there. */
-const render = (node: ReactNode) => renderInDom(<QueryProvider>{node}</QueryProvider>);
 
 const address = () => screen.getByLabelText('Web address');
 /** The message under the address field, the text its aria-describedby points at. */

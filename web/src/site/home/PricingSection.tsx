@@ -1,11 +1,12 @@
 import { Box, Container, Link, Typography } from '@mui/material';
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
+import { lazyWithQueries } from '../../data/lazyWithQueries';
 import { useLocation } from 'react-router';
 import { useNearViewport } from '../../layout/useNearViewport';
 
 // Below the fold on a first visit: the plans, their cards and the checkout code load as the visitor
 // scrolls towards them (or at once for /#pricing), not with the landing page itself.
-const PlanChooser = lazy(() => import('../../features/plans/PlanChooser').then((m) => ({ default: m.PlanChooser })));
+const PlanChooser = lazyWithQueries(() => import('../../features/plans/PlanChooser').then((m) => m.PlanChooser));
 
 /** Roughly the height of the plan cards, so that the page does not jump when they arrive. */
 const placeholder = <Box sx={{ minHeight: { xs: 1800, sm: 1000, md: 560 } }} />;

@@ -1,25 +1,14 @@
 import { carouselIntervalMs } from '@linkhive/shared/domain';
 import { Box, Container, Typography } from '@mui/material';
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
+import { lazyWithQueries } from '../../data/lazyWithQueries';
 import { useLocation } from 'react-router';
 import { useNearViewport } from '../../layout/useNearViewport';
 
 // Near the foot of the landing page: the carousel's code, the server-data cache its search lives in
 // and its adverts request come when the visitor scrolls towards it (or at once for /#promotors);
 // the first load carries only this shell.
-const PromoCarousel = lazy(async () => {
-  const [{ PromoCarousel: Carousel }, { QueryProvider }] = await Promise.all([
-    import('../../features/promo/PromoCarousel'),
-    import('../../data/queryClient'),
-  ]);
-  return {
-    default: ({ intervalMs }: { intervalMs: number }) => (
-      <QueryProvider>
-        <Carousel intervalMs={intervalMs} />
-      </QueryProvider>
-    ),
-  };
-});
+const PromoCarousel = lazyWithQueries(() => import('../../features/promo/PromoCarousel').then((m) => m.PromoCarousel));
 
 /** About the height of the search row and one slide of cards, so that the page does not jump when they arrive. */
 const placeholder = <Box sx={{ minHeight: { xs: 480, sm: 400 } }} />;

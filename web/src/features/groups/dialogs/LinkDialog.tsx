@@ -1,4 +1,4 @@
-import type { GroupLink, GroupLinkInput, PagePreview } from '@linkhive/shared/domain';
+import type { GroupLink, GroupLinkInput } from '@linkhive/shared/domain';
 import { autoTitle, groupLinkSchema, groupMessages as m } from '@linkhive/shared/domain';
 import { AddressField, useFirstErrorFocus, usePagePreview, useNotify, validate } from '@linkhive/shared/ui';
 import {
@@ -51,7 +51,6 @@ function LinkForm({ title, groupId, link, onClose, onSaved }: Omit<Props, 'open'
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
-  const [lookupError, setLookupError] = useState<string | null>(null);
   // The address whose lookup the user cancelled: no lookup for it until the address changes.
   const [cancelledFor, setCancelledFor] = useState<string | null>(null);
   // What the last lookup wrote, so that a later one may replace it but never the user's own text.
@@ -60,23 +59,13 @@ function LinkForm({ title, groupId, link, onClose, onSaved }: Omit<Props, 'open'
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
-    if (field === 'link') setLookupError(null);
   };
 
-  const lookup = async (url: string, signal: AbortSignal): Promise<PagePreview> => {
-    try {
-      return await api.pages.preview(url, { signal });
-    } catch (error) {
-      if (!signal.aborted) setLookupError(m.fetchUrlFailed);
-      throw error;
-    }
-  };
-
-  const { loading } = usePagePreview({
+  const { loading, failed } = usePagePreview({
     link: values.link,
     // Editing an address looks it up again only once the user changed it.
     active: values.link !== cancelledFor && values.link !== (link?.link ?? null),
-    onPreview: lookup,
+    onPreview: (url: string, signal: AbortSignal) => api.pages.preview(url, { signal }),
     onResult: (data, url) => {
       const previous = filled.current;
       const next = { title: autoTitle(data.title, url), rssFeed: data.rssFeed ?? '' };
@@ -151,7 +140,8 @@ function LinkForm({ title, groupId, link, onClose, onSaved }: Omit<Props, 'open'
               <LinearProgress aria-label="Looking up the page" sx={{ mt: 1 }} />
             </Alert>
           )}
-          {lookupError && <Alert severity="warning">{lookupError}</Alert>}
+          {/* The lookup of the address as it is now failed: a new address asks again. */}
+          {failed && <Alert severity="warning">{m.fetchUrlFailed}</Alert>}
           {field('title', 'Title', { required: true })}
           {field('category', 'Category')}
           {field('rssFeed', 'RSS feed address', { type: 'url' })}
