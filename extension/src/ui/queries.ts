@@ -1,5 +1,4 @@
 import type { BookmarkListQuery } from '@linkhive/shared/domain';
-import type { TabInfo } from '../platform/browser';
 
 /*
  * The extension pages' keys in their server-data cache (queryClient.tsx), one group per feature as
@@ -33,10 +32,4 @@ export const localKeys = {
   pendingSaves: ['local', 'pendingSaves'] as const,
   /** What the last answer of this server said about this version (core/handshake.ts). */
   handshake: (serverUrl: string) => ['local', 'handshake', serverUrl] as const,
-};
-
-/** The popup's opening on a tab: its views in a round (0 on opening; the next once a waiting save has left). */
-export const popupKeys = {
-  opening: (tab: TabInfo, askFirst: boolean, round: { n: number; mode: 'open' | 'lookup' }) =>
-    ['popup', 'opening', tab, { askFirst }, round] as const,
 };
