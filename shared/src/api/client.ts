@@ -34,28 +34,53 @@ type Contract = typeof contract;
 
 /** contract.groups.events's path, wanted at once (an EventSource's address); a test keeps them equal. */
 export const groupEventsPath = '/api/groups/events';
-/** An endpoint named by its feature and name in the contract, which is loaded on the first call. */
+/** An endpoint named by its feature and name in the contract, whose part is loaded on first use (below). */
 type Feature = keyof Contract;
 type EndpointOf<F extends Feature, N extends keyof Contract[F]> = Contract[F][N] extends EndpointDefinition
   ? Contract[F][N]
   : never;
 
 /**
- * The contract with its zod schemas, loaded on first use rather than with the page: a page's first
- * paint needs none of it (issue 28 put about 38 kB gzip of schemas and zod on the landing page's
- * first load when this was a static import). Every call is async anyway.
+ * Each feature's part of the contract with its zod schemas, loaded on its first use rather than with
+ * the page: a page's first paint needs none of it (issue 28 put about 38 kB gzip of schemas and zod
+ * on the landing page's first load when the contract was a static import), and a page that reads
+ * plans needs the plans' schemas, not the groups'. Every call is async anyway. Typed against the
+ * whole contract, so a feature added there and not here does not compile.
  */
-let contractModule: Promise<Contract> | undefined;
-const loadContract = () =>
-  (contractModule ??= import('../contract/index.js').then(
-    (m) => m.contract,
-    // A chunk that did not arrive (the network): the call fails as a network failure, and the next
-    // call tries to load it again.
-    () => {
-      contractModule = undefined;
+const featureLoaders: { [F in Feature]: () => Promise<Contract[F]> } = {
+  health: () => import('../contract/health.js').then((m) => m.healthContract),
+  auth: () => import('../contract/auth.js').then((m) => m.authContract),
+  bookmarks: () => import('../contract/bookmarks.js').then((m) => m.bookmarksContract),
+  pages: () => import('../contract/pages.js').then((m) => m.pagesContract),
+  import: () => import('../contract/import.js').then((m) => m.importContract),
+  export: () => import('../contract/import.js').then((m) => m.exportContract),
+  feeds: () => import('../contract/feeds.js').then((m) => m.feedsContract),
+  recommendations: () => import('../contract/recommendations.js').then((m) => m.recommendationsContract),
+  favicons: () => import('../contract/favicons.js').then((m) => m.faviconsContract),
+  extension: () => import('../contract/extension.js').then((m) => m.extensionContract),
+  plans: () => import('../contract/plans.js').then((m) => m.plansContract),
+  profile: () => import('../contract/profile.js').then((m) => m.profileContract),
+  adverts: () => import('../contract/adverts.js').then((m) => m.advertsContract),
+  admin: () => import('../contract/admin.js').then((m) => m.adminContract),
+  promo: () => import('../contract/promo.js').then((m) => m.promoContract),
+  groups: () => import('../contract/groups.js').then((m) => m.groupsContract),
+  billing: () => import('../contract/billing.js').then((m) => m.billingContract),
+  docs: () => import('../contract/docs.js').then((m) => m.docsContract),
+};
+const loadedFeatures = new Map<Feature, Promise<unknown>>();
+function loadFeature<F extends Feature>(feature: F): Promise<Contract[F]> {
+  let loading = loadedFeatures.get(feature) as Promise<Contract[F]> | undefined;
+  if (!loading) {
+    loading = featureLoaders[feature]().catch(() => {
+      // A chunk that did not arrive (the network): the call fails as a network failure, and the
+      // next call tries to load it again.
+      loadedFeatures.delete(feature);
       throw new ApiError(0, 'network_error', networkErrorMessage);
-    },
-  ));
+    });
+    loadedFeatures.set(feature, loading);
+  }
+  return loading;
+}
 /** An endpoint as a client that parses its answers itself needs it: its method and path, no schema. */
 type Route = Pick<EndpointDefinition, 'method' | 'path'> & Partial<Pick<EndpointDefinition, 'answers'>>;
 const routeOf = (feature: string, name: string): Route =>
@@ -126,7 +151,7 @@ export interface UploadOptions {
 }
 
 /** The client of the web app: every answer is parsed with its endpoint's contract schema. */
-export const createApiClient = (options: ApiClientOptions = {}) => createClient(options, loadContract);
+export const createApiClient = (options: ApiClientOptions = {}) => createClient(options, loadFeature);
 
 /**
  * The client of a caller that parses each answer itself: the extension, with lenient schemas
@@ -135,14 +160,14 @@ export const createApiClient = (options: ApiClientOptions = {}) => createClient(
  */
 export const createUncheckedApiClient = (options: ApiClientOptions = {}) => createClient(options, null);
 
-function createClient(options: ApiClientOptions, contractOf: (() => Promise<Contract>) | null) {
+function createClient(options: ApiClientOptions, contractOf: typeof loadFeature | null) {
   /**
    * The endpoint: from the contract when answers are checked, loaded before the request is sent
    * (a contract that cannot load must not leave a write done and reported as failed); else its route.
    */
   async function endpointOf<F extends Feature, N extends keyof Contract[F]>(feature: F, name: N) {
     if (!contractOf) return routeOf(feature, name as string) as EndpointOf<F, N>;
-    return (await contractOf())[feature][name] as EndpointOf<F, N>;
+    return (await contractOf(feature))[name] as EndpointOf<F, N>;
   }
 
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
@@ -238,19 +263,27 @@ function createClient(options: ApiClientOptions, contractOf: (() => Promise<Cont
     return answerOf(e, status, data);
   }
 
-  /** Calls an endpoint of the contract with its path parameters, query and body. */
+  /**
+   * Calls an endpoint of the contract with its path parameters, query and body. A read goes out at
+   * once and loads its endpoint's schemas only for an answer to check: the session read of an
+   * anonymous first visit (401) never loads the contract and zod, which were about 40 kB gzip of
+   * every public page's first load. A write waits for them before it goes (endpointOf says why).
+   */
   async function call<F extends Feature, N extends keyof Contract[F]>(
     feature: F,
     name: N,
     input: CallInput<EndpointOf<F, N>> = {},
     init: CallOptions = {},
   ): Promise<AnswerOf<EndpointOf<F, N>>> {
-    const e = await endpointOf(feature, name);
-    const path = pathOf(e, input.params as Record<string, string> | undefined) + queryString(input.query ?? undefined);
+    const route = routeOf(feature, name as string);
+    const read = route.method === 'GET';
+    const endpoint = read ? null : await endpointOf(feature, name);
+    const path =
+      pathOf(route, input.params as Record<string, string> | undefined) + queryString(input.query ?? undefined);
     // A write with nothing to say still sends an empty JSON object, as the server's JSON reader expects.
-    const body = input.body ?? (e.method === 'GET' || e.method === 'DELETE' ? undefined : {});
-    const { status, data } = await exchange(e.method, path, body, init);
-    return answerOf(e, status, data);
+    const body = input.body ?? (read || route.method === 'DELETE' ? undefined : {});
+    const { status, data } = await exchange(route.method, path, body, init);
+    return answerOf(endpoint ?? (await endpointOf(feature, name)), status, data);
   }
 
   /**

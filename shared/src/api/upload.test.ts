@@ -48,7 +48,7 @@ const uploadImport = ({
 }: { file: File; overwrite: boolean } & Parameters<typeof api.imports.fromFile>[2]) =>
   api.imports.fromFile(file, overwrite, opts);
 
-/** The request the client has sent: it sends once the contract has loaded (shared/api loads it on first use). */
+/** The request the client has sent: it sends once its part of the contract has loaded (a write loads it first). */
 const sent = () =>
   vi.waitFor(() => {
     if (!FakeXhr.last?.body) throw new Error('nothing sent yet');

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { freshCategories, useCategories } from '../features/bookmarks/library';
+import { bookmarkKeys } from '../features/bookmarks/queries';
 import { PageLoading } from './lazyPage';
 import { QueryProvider } from '../data/queryClient';
 
@@ -38,7 +39,7 @@ function LibraryCheck({ preload, preloadImport }: Props) {
   // What the cache holds from before, without loading: a known library shows its page at once.
   const known = (useCategories(false).data?.length ?? 0) > 0;
   const check = useQuery({
-    queryKey: ['library-arrival', pathname],
+    queryKey: bookmarkKeys.libraryArrival(pathname),
     queryFn: async (): Promise<Arrival> => {
       // The page shows what it can without the list; no redirect on a failed load.
       const categories = await freshCategories().catch(() => null);

@@ -21,7 +21,11 @@ export function PopupApp() {
   if (!ready || current.status === 'loading') body = <CircularProgress sx={{ alignSelf: 'center' }} />;
   else if (!session) body = <SignInPanel heading="h2" />;
   else if (!current.tab) body = <Alert severity="info">There is no tab to save.</Alert>;
-  else body = <SaveCurrentTab key={current.tab.url} tab={current.tab} askFirst={settings.askFirst} />;
+  // Keyed, so that another tab or a change of "ask first" is a new opening, never a late view of the last.
+  else
+    body = (
+      <SaveCurrentTab key={`${current.tab.url} ${settings.askFirst}`} tab={current.tab} askFirst={settings.askFirst} />
+    );
 
   return (
     <Box component="main" sx={{ width: 360, p: 2 }}>

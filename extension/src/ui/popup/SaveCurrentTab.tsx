@@ -30,16 +30,49 @@ const flushWaitMs = 1500;
 /** Named so the bench can read when the popup became usable. */
 export const interactiveMark = 'linkhive:popup-interactive';
 
+/** A round of the popup's opening: 'open' on opening (the one-click save), 'lookup' once a waiting save has left the list. */
+type Round = { n: number; mode: 'open' | 'lookup'; from?: View };
+
 /**
  * The popup's work. By default the toolbar click has saved the tab already: the popup saves it at
  * once and shows it to change or undo. With "ask first" it opens on the add form. Either way a page
  * saved before shows where it is (never a second save), and one whose save waits shows as waiting.
+ *
+ * Each round of the opening is a component of its own (keyed by the round), so a later round's views
+ * replace an earlier one's and an earlier round's late views land on an unmounted component, which
+ * React drops: no guard of the popup's own. The popup (PopupApp) keys this by the tab and "ask
+ * first" the same way.
  */
 export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: boolean }) {
+  const [round, setRound] = useState<Round>({ n: 0, mode: 'open' });
+  return (
+    <OpeningRound
+      key={round.n}
+      tab={tab}
+      askFirst={askFirst}
+      round={round}
+      // One look-up round follows the opening round, however often it is asked for.
+      onWaitingLeft={(from) => setRound((r) => (r.mode === 'open' ? { n: r.n + 1, mode: 'lookup', from } : r))}
+    />
+  );
+}
+
+function OpeningRound({
+  tab,
+  askFirst,
+  round,
+  onWaitingLeft,
+}: {
+  tab: TabInfo;
+  askFirst: boolean;
+  round: Round;
+  onWaitingLeft: (from: View) => void;
+}) {
   const defaultCategory = useExtensionSession((s) => s.settings.defaultCategory);
   const serverUrl = useExtensionSession((s) => s.settings.serverUrl);
   const web = linkKeyOf(tab.url) !== null;
-  const [view, setView] = useState<View>(web ? { kind: 'checking' } : { kind: 'unsupported' });
+  // A look-up round goes on showing the waiting save it follows until its answer.
+  const [view, setView] = useState<View>(round.from ?? (web ? { kind: 'checking' } : { kind: 'unsupported' }));
   // Asked for once the page's own answer is in: on a busy server four list requests beside the
   // one-click save would hold it up, and nothing on screen needs them before.
   const settled = web && view.kind !== 'checking';
@@ -50,17 +83,13 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
   const [target, setTarget] = useState('');
   const pending = usePendingSavesState();
 
-  // 'save' on opening (one click), 'lookup' once a waiting save has left the list.
-  const [round, setRound] = useState<{ n: number; mode: 'open' | 'lookup' }>({ n: 0, mode: 'open' });
-
-  // The opening stays an effect of its own, not a query: routed through the query cache (a streamed
+  // The opening is an effect of its own, not a query: routed through the query cache (a streamed
   // query of its views, tried at stop 39) the toolbar click to saved took 25-60 ms longer in every
-  // A/B round, and this is the product's first click. `live` keeps a superseded opening's views off
-  // the screen.
+  // A/B round, and this is the product's first click. It runs once per round (the props are the
+  // round's); openPage answers a tab once per popup, so React's development double run saves once.
   useEffect(() => {
     if (!web) return;
-    let live = true;
-    const show = (next: View) => live && setView(next);
+    const show = setView;
     const failed = (error: unknown) => {
       const problem = problemOf(error);
       // An ended session shows the sign-in instead (the session store follows storage).
@@ -126,18 +155,16 @@ export function SaveCurrentTab({ tab, askFirst }: { tab: TabInfo; askFirst: bool
         round.mode === 'lookup' ? { kind: 'ask' } : await openPage(platform, { api, savedUrls }, tab, askFirst);
       await handle(opening);
     })().catch(failed);
-    return () => {
-      live = false;
-    };
-  }, [tab, web, askFirst, round]);
+  }, [tab, web, askFirst, round.mode]);
 
-  // The waiting save has left the list (sent, or refused for good): what became of it.
-  const waitingId = view.kind === 'waiting' ? view.item.id : null;
+  // The waiting save has left the list (sent, or refused for good): a look-up round says what became
+  // of it. Only the opening round waits; the look-up round starts on its view.
+  const waitingId = round.mode === 'open' && view.kind === 'waiting' ? view.item.id : null;
   // Until the list is first read it is empty, which says nothing about the save.
   const stillWaiting = waitingId !== null && (!pending.loaded || pending.items.some((q) => q.id === waitingId));
   useEffect(() => {
-    if (waitingId !== null && !stillWaiting) setRound((r) => ({ n: r.n + 1, mode: 'lookup' }));
-  }, [waitingId, stillWaiting]);
+    if (waitingId !== null && !stillWaiting) onWaitingLeft(view);
+  }, [waitingId, stillWaiting, view, onWaitingLeft]);
 
   const ready = view.kind !== 'checking';
   useEffect(() => {

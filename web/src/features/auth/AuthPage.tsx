@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
 import { usePageTitle } from '../../layout/usePageTitle';
+import { authKeys } from './queries';
 
 /**
  * Finalises a sign-in: asks the server who is signed in, then goes to the `redirect` path (same
@@ -18,7 +19,7 @@ export function AuthPage() {
   usePageTitle('Signing in');
 
   // Asked anew on every arrival: the answer from an earlier visit says nothing about this sign-in.
-  const who = useQuery({ queryKey: ['auth-finalise'], queryFn: refresh, refetchOnMount: 'always', gcTime: 0 });
+  const who = useQuery({ queryKey: authKeys.finalise, queryFn: refresh, refetchOnMount: 'always', gcTime: 0 });
   const signedIn = who.isFetchedAfterMount && who.isSuccess ? who.data !== null : undefined;
 
   useEffect(() => {

@@ -7,6 +7,10 @@ import { bookmarkKeys } from './queries';
 const categoriesQuery = {
   queryKey: bookmarkKeys.categories,
   queryFn: async (): Promise<CategorySummary[]> => (await api.categories.list()).items,
+  // Every change made here invalidates them (libraryChanged), and an arrival at /categories or
+  // /favourites loads them afresh (RequireLibrary): an answer of a few seconds is the server's, and
+  // the page that mounts just after that load does not ask a second time.
+  staleTime: 5_000,
 };
 
 /**

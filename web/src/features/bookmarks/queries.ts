@@ -10,4 +10,9 @@ export const bookmarkKeys = {
   list: (query: BookmarkListQuery) => ['bookmarks', 'list', query] as const,
   categories: ['bookmarks', 'categories'] as const,
   suggestedCategories: ['suggested-categories'] as const,
+  /**
+   * An arrival at /categories or /favourites deciding whether the library is empty (RequireLibrary).
+   * Outside `all` on purpose: a change on the page must not decide the arrival again.
+   */
+  libraryArrival: (path: string) => ['library-arrival', path] as const,
 };

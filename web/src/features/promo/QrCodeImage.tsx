@@ -1,6 +1,7 @@
 import { Box, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { qrCode } from '@linkhive/shared/domain';
+import { promoKeys } from './queries';
 
 /** Draws `text` as a PNG QR code of `size` pixels at error level H, as a data URL. */
 export async function qrCodeDataUrl(text: string, size: number): Promise<string> {
@@ -22,7 +23,7 @@ export async function qrCodeDataUrl(text: string, size: number): Promise<string>
  */
 export function useQrDataUrl(text: string | null, size: number): string | null {
   const drawn = useQuery({
-    queryKey: ['qr-code', text, size] as const,
+    queryKey: promoKeys.qrCode(text, size),
     queryFn: () => qrCodeDataUrl(text!, size),
     enabled: !!text,
     staleTime: Infinity,

@@ -12,4 +12,6 @@ export const promoKeys = {
   followers: (slug: string, count: number) => ['promo', slug, 'followers', count] as const,
   stats: (slug: string) => ['promo', slug, 'stats'] as const,
   advertSearch: (query: string) => ['promo-search', query] as const,
+  /** A QR code's image, drawn in the page (no server): the same text and size is the same image. */
+  qrCode: (text: string | null, size: number) => ['qr-code', text, size] as const,
 };
