@@ -22,6 +22,7 @@ import { groupDeletion } from './20261126T0300_group_deletion.js';
 import { liveStreams } from './20261127T0000_live_streams.js';
 import { importInSlices } from './20261127T0100_import_in_slices.js';
 import { compactBookmarks } from './20261128T0000_compact_bookmarks.js';
+import { copies } from './20261128T1200_copies.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -47,6 +48,7 @@ const all = {
   '20261127T0000_live_streams': liveStreams,
   '20261127T0100_import_in_slices': importInSlices,
   '20261128T0000_compact_bookmarks': compactBookmarks,
+  '20261128T1200_copies': copies,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

@@ -65,6 +65,13 @@ async function buildServer() {
     ...common,
     external: [...outside, ...outside.map((d) => `${d}/*`)],
   });
+  // The readable copies' extraction thread (server/src/content/readable-pool.ts): its libraries
+  // load from node_modules, as the server's own do; it starts with the crawl and stops when idle.
+  await build({
+    entryPoints: { 'readable-worker': path.join(root, 'server/src/content/readable-worker.ts') },
+    ...common,
+    external: [...external, ...external.map((d) => `${d}/*`)],
+  });
   return true;
 }
 

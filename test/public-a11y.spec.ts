@@ -19,7 +19,9 @@ for (const { path, heading } of publicPages) {
           await expect(page.locator('[data-plan]')).toHaveCount(4);
         }
         expect(await seriousViolations(page)).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // Once laid out at this width: the header swaps its links for the menu a render after the
+        // window narrows, and an answer arriving meanwhile (the extension offer) renders again.
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       });
     }
   });

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { findChromium } from '../../server/src/integrations/screenshots/chromium.js';
 import { measureExtension } from './extension.js';
 import { measureFeeds } from './feeds.js';
+import { measureCrawl } from './crawl.js';
 import { benchImportUnderLoad } from './import-load.js';
 import { benchImportAndSearch } from './import-search.js';
 import { linkding } from './floors.js';
@@ -121,6 +122,8 @@ const importAndSearch = await benchImportAndSearch();
 const importUnderLoad = await benchImportUnderLoad();
 // On a server of its own, with a local feed server: the merged list of 12 feeds, cold and warm.
 const rssReading = await measureFeeds();
+// On a server of its own, with a local site of five real articles: readable copies (issue 30).
+const readableCopies = await measureCrawl();
 // On a server of its own: 10,000 approved adverts, the carousel's query and a promo page.
 const promoPages = await measurePromo(chromium);
 // On servers of their own: a group of 10,000 links, and an owner's save reaching a member's page,
@@ -175,6 +178,7 @@ console.log(
       ...importAndSearch,
       ...importUnderLoad,
       rssReading,
+      readableCopies,
       promoPages,
       workspaces,
       recommendations: { local: await measureRecommendations(), drawer: await measureRecommendationCache() },

@@ -45,6 +45,8 @@ import type { PromoService } from './features/promo/service.js';
 import { groupRoutes } from './features/groups/routes.js';
 import type { GroupService } from './features/groups/service.js';
 import { recommendationRoutes } from './features/recommendations/routes.js';
+import { copyRoutes } from './features/copies/routes.js';
+import type { CopyService } from './features/copies/service.js';
 import type { RecommendationService } from './features/recommendations/service.js';
 
 export interface AppDeps {
@@ -57,6 +59,7 @@ export interface AppDeps {
   /** Stripe's webhook deliveries; null while billing is off. */
   billingWebhooks: WebhookHandler | null;
   bookmarks: BookmarkService;
+  copies: CopyService;
   imports: ImportService;
   profiles: ProfileService;
   pages: PageService;
@@ -123,6 +126,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(billingRoutes(deps.billing, deps.billingWebhooks));
   api.use(recommendationRoutes(deps.recommendations, limits));
   api.use(bookmarkRoutes(deps.bookmarks));
+  api.use(copyRoutes(deps.copies));
   api.use(feedRoutes(deps.feeds, limits, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(deps.bookmarks));

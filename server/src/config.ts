@@ -55,6 +55,10 @@ export interface Config {
   chromiumPath: string | null;
   /** SCREENSHOTS=off turns page screenshots off even where Chromium is installed. */
   screenshots: boolean;
+  /** CRAWL=off: saved pages are not read for their readable copy. */
+  crawl: boolean;
+  /** CRAWL_CONCURRENCY: pages read at once by one process (default 4). */
+  crawlConcurrency: number;
   /** Outside fetches per account per 10 minutes, feeds and site icons each (FETCH_BUDGET). */
   fetchBudget: number;
   /** Origin of the landing page's video (VITE_VIDEO_URL), which the page may embed. */
@@ -133,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: env.CHROMIUM_PATH || null,
     videoOrigin: originOf(env.VITE_VIDEO_URL),
     screenshots: env.SCREENSHOTS !== 'off',
+    crawl: env.CRAWL !== 'off',
+    crawlConcurrency: Math.max(1, positive('CRAWL_CONCURRENCY', env, 4)),
     fetchBudget: Number(env.FETCH_BUDGET || outsideFetchBudget.perAccount),
     safeBrowsingKey: env.SAFE_BROWSING_KEY || null,
     safeBrowsingUrl: (env.SAFE_BROWSING_URL || 'https://safebrowsing.googleapis.com').replace(/\/+$/, ''),

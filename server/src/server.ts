@@ -38,6 +38,9 @@ import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
 import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/service.js';
 import { screenshotRepository } from './features/screenshots/repository.js';
+import { COPY_JOB, copyService } from './features/copies/service.js';
+import { copyRepository } from './features/copies/repository.js';
+import { readableExtractor } from './content/readable-pool.js';
 import { diskFileStore, type FileStore } from './integrations/files/index.js';
 import { databaseFileStore } from './integrations/files/database.js';
 import { createAddressGuard } from './integrations/page-fetch/address-guard.js';
@@ -99,6 +102,8 @@ export async function createServer(
     sqliteFile?: string;
     /** The built import worker; tests build it from source (server/src/testing/build-workers.ts). */
     importWorkerFile?: string;
+    /** The readable copies' extraction thread (content/readable-worker.ts), bundled: tests build their own. */
+    readableWorkerFile?: string;
     /** Stands in for the local recommender (tests script its answers). */
     localRecommender?: LocalRecommender;
     /** How often live streams are pinged and their sessions checked (25 s; tests make it short). */
@@ -210,6 +215,21 @@ export async function createServer(
     screenshotter,
     poke: () => poke(),
   });
+  // Outside images shown in our pages (feed items, readable copies) load through this relay.
+  const images = imageRelay(secret, fetchPage);
+  const extractor = readableExtractor({
+    workerFile: opts.readableWorkerFile ?? fileURLToPath(new URL('./readable-worker.js', import.meta.url)),
+  });
+  const copies = copyService({
+    repo: copyRepository(db),
+    queue,
+    fetchPage,
+    extract: (html, url) => extractor.extract(html, url),
+    enabled: config.crawl,
+    poke: () => poke(),
+    log,
+    relayImage: (url) => images.src(url),
+  });
   const users = userLookupRepository(db);
   const advertRepo = advertRepository(db);
   const threats = createThreatChecker({ key: config.safeBrowsingKey, baseUrl: config.safeBrowsingUrl });
@@ -277,6 +297,15 @@ export async function createServer(
           maxAttempts: 2,
           handlers: { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) },
         },
+        {
+          // The crawler: saved pages read for their readable copy, never ahead of a mail or a check.
+          name: 'copies',
+          concurrency: config.crawlConcurrency,
+          timeoutMs: 30_000,
+          // A site down may be up on the next try; a page refused for good is not tried again.
+          maxAttempts: 2,
+          handlers: { [COPY_JOB]: (payload) => copies.run(payload) },
+        },
         ...(reconciler
           ? [
               {
@@ -316,13 +345,13 @@ export async function createServer(
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
   const favicons = faviconService(faviconRepository(db), files, fetchPage, { budget: budget('favicons') });
   const bookmarkRepo = bookmarkRepository(db, database.dialect);
-  const bookmarks = bookmarkService(bookmarkRepo, screenshots, { adverts: advertRepo, favicons });
+  const bookmarks = bookmarkService(bookmarkRepo, screenshots, { adverts: advertRepo, favicons, copies });
   const feedRepo = feedRepository(db);
   const feeds = feedService({
     bookmarks: bookmarkRepo,
     cache: feedCache(feedRepo, createFeedReader(fetchPage), { log }),
     permissions,
-    images: imageRelay(secret, fetchPage),
+    images,
     budget: budget('feeds'),
   });
 
@@ -378,6 +407,7 @@ export async function createServer(
     billing,
     billingWebhooks,
     bookmarks,
+    copies,
     imports,
     profiles: profileService(profiles, files),
     pages: pageService(fetchPage, screenshots.enabled),
@@ -407,6 +437,7 @@ export async function createServer(
     async stopBackground() {
       await worker.stop();
       await screenshotter.close();
+      await extractor.close();
     },
     async close() {
       favicons.stop();
@@ -418,6 +449,7 @@ export async function createServer(
       await importWorker.close();
       await worker.stop();
       await screenshotter.close();
+      await extractor.close();
       mailer.close();
       await groupLive.close();
       await billingReady;

@@ -133,6 +133,10 @@ export const routes: RouteObject[] = [
             element: lazyPage('search', () => import('./features/bookmarks/SearchPage').then((m) => m.SearchPage)),
           },
           {
+            path: 'read/:id',
+            element: lazyPage('reader', () => import('./features/copies/ReaderPage').then((m) => m.ReaderPage)),
+          },
+          {
             path: 'rss-feeds',
             element: lazyPage('feeds', () => import('./features/feeds/FeedsPage').then((m) => m.FeedsPage)),
           },

@@ -144,6 +144,23 @@ export interface BookmarkTable {
   import_id: string | null;
 }
 
+/** A bookmark's readable copy (features/copies): the article its page held when the crawler read it. */
+export interface BookmarkCopyTable {
+  bookmark_id: string;
+  title: string | null;
+  byline: string | null;
+  site_name: string | null;
+  excerpt: string | null;
+  lang: string | null;
+  word_count: number;
+  lead_image: string | null;
+  /** The article's text, for search (capped: content/readable.ts). */
+  text: string;
+  /** The article cleaned down to reading markup (content/readable.ts sanitizeReaderHtml). */
+  html: string;
+  fetched_at: string;
+}
+
 export interface ScreenshotTable {
   domain: string;
   status: 'pending' | 'ready' | 'failed';
@@ -428,6 +445,7 @@ export interface Database {
   import_job: ImportJobTable;
   import_undo: ImportUndoTable;
   bookmark: BookmarkTable;
+  bookmark_copy: BookmarkCopyTable;
   owner: OwnerTable;
   category_suggestion: { name: string };
   screenshot: ScreenshotTable;

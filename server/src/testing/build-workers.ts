@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     importWorkerFile: string;
+    readableWorkerFile: string;
   }
 }
 
@@ -35,5 +36,18 @@ export default async function setup(project: TestProject) {
     logLevel: 'warning',
   });
   project.provide('importWorkerFile', outfile);
+  // The readable copies' extraction thread, as scripts/build.mjs bundles it.
+  const readableFile = path.join(outDir, 'readable-worker.mjs');
+  await build({
+    entryPoints: [path.join(root, 'server/src/content/readable-worker.ts')],
+    outfile: readableFile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  project.provide('readableWorkerFile', readableFile);
   return () => fs.rm(outDir, { recursive: true, force: true });
 }

@@ -60,6 +60,9 @@ async function serveOn(storage: Storage, env: Record<string, string>, serverOpts
     PUBLIC_URL: testPublicUrl,
     AUTH_RATE_LIMIT: '1000',
     SCREENSHOTS: 'off',
+    // Saved pages are read only where a test says so (CRAWL: 'on'): most tests save addresses of
+    // no site at all, and their crawl would be work and log lines for nothing.
+    CRAWL: 'off',
     ...env,
     DATABASE_URL: pgDb?.url ?? '',
   });
@@ -68,6 +71,7 @@ async function serveOn(storage: Storage, env: Record<string, string>, serverOpts
   const server = await createServer(config, {
     log: pino({ level: process.env.TEST_LOG ?? 'silent' }),
     importWorkerFile: inject('importWorkerFile'),
+    readableWorkerFile: inject('readableWorkerFile'),
     ...serverOpts,
   });
   const http = server.app.listen(0, '127.0.0.1');

@@ -51,6 +51,7 @@ const featureLoaders: { [F in Feature]: () => Promise<Contract[F]> } = {
   health: () => import('../contract/health.js').then((m) => m.healthContract),
   auth: () => import('../contract/auth.js').then((m) => m.authContract),
   bookmarks: () => import('../contract/bookmarks.js').then((m) => m.bookmarksContract),
+  copies: () => import('../contract/copies.js').then((m) => m.copiesContract),
   pages: () => import('../contract/pages.js').then((m) => m.pagesContract),
   import: () => import('../contract/import.js').then((m) => m.importContract),
   export: () => import('../contract/import.js').then((m) => m.exportContract),
@@ -365,6 +366,8 @@ function createClient(options: ApiClientOptions, contractOf: typeof loadFeature 
       refreshScreenshot: (id: string) => call('bookmarks', 'refreshScreenshot', { params: { id } }),
       /** The user's bookmark of this address (same rules as the duplicate check), or null. */
       lookup: (url: string) => call('bookmarks', 'lookup', { query: { url } }),
+      /** The page's readable copy; 404 (ApiError) before there is one. */
+      copy: (id: string) => call('copies', 'get', { params: { id } }),
     },
     imports: {
       /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */

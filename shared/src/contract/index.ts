@@ -16,6 +16,7 @@ import { adminContract } from './admin.js';
 import { promoContract } from './promo.js';
 import { groupsContract } from './groups.js';
 import { billingContract } from './billing.js';
+import { copiesContract } from './copies.js';
 
 export * from './endpoint.js';
 export { meSchema } from './auth.js';
@@ -28,6 +29,7 @@ export const contract = {
   health: healthContract,
   auth: authContract,
   bookmarks: bookmarksContract,
+  copies: copiesContract,
   pages: pagesContract,
   import: importContract,
   export: exportContract,

@@ -32,6 +32,7 @@ const tagDescriptions: Record<string, string> = {
   health: 'Whether the server and its database answer',
   auth: 'Accounts and sessions: sign-up, sign-in (cookie or bearer token), password reset, email verification',
   bookmarks: 'The user’s bookmarks and categories',
+  copies: 'Readable copies of saved pages, read by the crawler after the save',
   pages: 'Reading a page for the add form',
   import: 'Importing a bookmark file or the browser’s bookmarks',
   export: 'The user’s bookmarks as a Netscape bookmark file',

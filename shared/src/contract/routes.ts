@@ -25,6 +25,7 @@ export const routes = {
     categories: { method: 'GET', path: '/api/categories' },
     suggestedCategories: { method: 'GET', path: '/api/categories/suggested' },
   },
+  copies: { get: { method: 'GET', path: '/api/bookmarks/:id/copy' } },
   pages: { preview: { method: 'POST', path: '/api/pages/preview' } },
   import: { start: { method: 'POST', path: '/api/import' }, progress: { method: 'GET', path: '/api/import/:jobId' } },
   export: { file: { method: 'GET', path: '/api/export' } },

@@ -21,3 +21,4 @@ export * from './site.js';
 export * from './user.js';
 export * from './extension.js';
 export * from './apiError.js';
+export * from './copies.js';

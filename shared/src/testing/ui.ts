@@ -70,3 +70,4 @@ export function withQueries() {
     return createElement(QueryClientProvider, { client }, children);
   };
 }
+export { bookmark } from './bookmarks.js';

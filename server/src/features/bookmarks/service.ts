@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AdvertRepository } from '../adverts/repository.js';
 import type { FaviconService } from '../favicons/service.js';
 import type { ScreenshotService } from '../screenshots/service.js';
+import type { CopyService } from '../copies/service.js';
 import { newId, type BookmarkRepository, type ExportCursor } from './repository.js';
 import type { BookmarkRow } from './repository.js';
 
@@ -59,12 +60,14 @@ export interface BookmarkServiceDeps {
    * only ever come from the cache.
    */
   favicons: Pick<FaviconService, 'want'>;
+  /** The page's readable copy, read after the save has answered (features/copies). */
+  copies: Pick<CopyService, 'request'>;
 }
 
 /**
  * What a save does: checks the share link's promo page and the category, refuses a duplicate, stores
- * the row, asks for a screenshot of a favourite and notes the site's icon to fetch. Reading one or a
- * page of bookmarks notes their icons too.
+ * the row, queues the reading of its page for a readable copy, asks for a screenshot of a favourite
+ * and notes the site's icon to fetch. Reading one or a page of bookmarks notes their icons too.
  */
 export function bookmarkService(repo: BookmarkRepository, screenshots: ScreenshotService, deps: BookmarkServiceDeps) {
   const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
@@ -130,6 +133,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         if (isUniqueViolation(e)) throw duplicate();
         throw e;
       }
+      await deps.copies.request(userId, row.id);
       if (!input.favourite)
         return noteIcons(
           userId,

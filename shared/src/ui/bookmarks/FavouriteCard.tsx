@@ -21,7 +21,17 @@ export interface FavouriteCardProps extends BookmarkActions {
 
 /** One favourite: its screenshot (or the site's icon until there is one), link, category and actions. */
 export function FavouriteCard(props: FavouriteCardProps) {
-  const { bookmark, variant, onShare, onRefreshScreenshot, onToggleFavourite, onEdit, onOpenPromotor, actions } = props;
+  const {
+    bookmark,
+    variant,
+    onShare,
+    onRefreshScreenshot,
+    onToggleFavourite,
+    onEdit,
+    onRead,
+    onOpenPromotor,
+    actions,
+  } = props;
   const [refreshing, setRefreshing] = useState(false);
   const grid = variant === 'grid';
   const pending = bookmark.screenshotStatus === 'pending';
@@ -92,6 +102,7 @@ export function FavouriteCard(props: FavouriteCardProps) {
             bookmark={bookmark}
             onToggleFavourite={onToggleFavourite}
             onEdit={onEdit}
+            onRead={onRead}
             onOpenPromotor={onOpenPromotor}
           >
             <ActionButton label="Share" onClick={() => onShare(bookmark)}>

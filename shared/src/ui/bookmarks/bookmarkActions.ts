@@ -4,6 +4,8 @@ import type { Bookmark } from '../../domain/index.js';
 export interface BookmarkActions {
   onToggleFavourite: (bookmark: Bookmark) => Promise<unknown> | void;
   onEdit: (bookmark: Bookmark) => void;
+  /** Opens the page's readable copy (the Reader view); the button shows only when set. */
+  onRead?: (bookmark: Bookmark) => void;
   /** Opens the promotor's page (/promo/{promotor} on the web); the button shows only when set and the bookmark has one. */
   onOpenPromotor?: (bookmark: Bookmark) => void;
   /** Loads the bookmark's recommended websites; the button shows only when set (paid plans: the host decides). */

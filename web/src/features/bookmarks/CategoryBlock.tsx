@@ -45,6 +45,7 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
         onAdd={(c) => showAdd({ category: c })}
         onToggleFavourite={actions.toggleFavourite}
         onEdit={onEdit}
+        onRead={(b) => navigate(`/read/${encodeURIComponent(b.id)}`)}
         onOpenPromotor={(b) => navigate(`/promo/${encodeURIComponent(b.promotor!)}`)}
         onRecommend={paid ? recommendations.show : undefined}
         recommendingId={recommendations.recommendingId}

@@ -104,6 +104,7 @@ export function FavouritesPage() {
               onRefreshScreenshot={actions.refreshScreenshot}
               onToggleFavourite={actions.toggleFavourite}
               onEdit={setEditing}
+              onRead={(x) => navigate(`/read/${encodeURIComponent(x.id)}`)}
               onOpenPromotor={(x) => navigate(`/promo/${encodeURIComponent(x.promotor!)}`)}
             />
           ))}

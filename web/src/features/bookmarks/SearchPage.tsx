@@ -134,6 +134,7 @@ export function SearchPage() {
                   onSelect={select}
                   onToggleFavourite={actions.toggleFavourite}
                   onEdit={setEditing}
+                  onRead={(x) => navigate(`/read/${encodeURIComponent(x.id)}`)}
                   onOpenPromotor={(x) => navigate(`/promo/${encodeURIComponent(x.promotor!)}`)}
                   onRecommend={paid ? recommendations.show : undefined}
                   recommendingId={recommendations.recommendingId}

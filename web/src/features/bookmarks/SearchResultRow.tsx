@@ -8,6 +8,7 @@ interface Props {
   onSelect: (bookmark: Bookmark, selected: boolean) => void;
   onToggleFavourite: (bookmark: Bookmark) => Promise<unknown>;
   onEdit: (bookmark: Bookmark) => void;
+  onRead: (bookmark: Bookmark) => void;
   onOpenPromotor: (bookmark: Bookmark) => void;
   /** Set on paid plans only: Recommended websites. */
   onRecommend?: (bookmark: Bookmark) => void;

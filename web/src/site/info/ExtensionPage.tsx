@@ -5,6 +5,7 @@ import { api } from '../../api';
 import { detectExtensionBrowser, type NavigatorLike } from '../../layout/extensionBrowser';
 import { SectionPage } from '../../layout/SectionPage';
 import { InfoSection, Items, Para, Ui } from '../../layout/InfoBlocks';
+import { siteKeys } from '../queries';
 
 /**
  * /extension, where 'Get the Chrome extension' leads (issue 26): this server's own answer, not a
@@ -12,7 +13,7 @@ import { InfoSection, Items, Para, Ui } from '../../layout/InfoBlocks';
  * otherwise how to load the zip this server serves, unpacked.
  */
 export function ExtensionPage() {
-  const answer = useQuery({ queryKey: ['extension', 'offer'], queryFn: () => api.extension.offer() });
+  const answer = useQuery({ queryKey: siteKeys.extensionOffer, queryFn: () => api.extension.offer() });
   const offer = answer.data ?? null;
   const error = answer.isError ? failureMessage(answer.error, 'The extension offer could not be loaded.') : null;
 
