@@ -61,7 +61,7 @@ export interface BookmarkServiceDeps {
    */
   favicons: Pick<FaviconService, 'want'>;
   /** The page's readable copy, read after the save has answered (features/copies). */
-  copies: Pick<CopyService, 'request'>;
+  copies: Pick<CopyService, 'request' | 'addressChanged'>;
 }
 
 /**
@@ -167,6 +167,8 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         if (isUniqueViolation(e)) throw duplicate();
         throw e;
       }
+      // A copy is of an address: another address sets the old one's aside and reads the new one.
+      if (changes.link !== undefined) await deps.copies.addressChanged(userId, id);
       const updated = await get(userId, id);
       if (updated.favourite && (!current.favourite || changes.domain))
         await screenshots.request(updated.domain, updated.link, { accountId: userId });

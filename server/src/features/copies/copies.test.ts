@@ -95,6 +95,24 @@ describe.each(testDialects)('readable copies of saved pages on %s', (dialect) =>
     expect(await storedCopies()).not.toContain(id);
   });
 
+  it('a new address drops the copy of the old page and reads the new one', async () => {
+    const id = await save(owner, fixtures.url('/articles/heise.html?moved', 'localhost'), 'Moved');
+    await t.server.worker.idle();
+    expect((await owner.get(`/api/bookmarks/${id}/copy`)).body.title).toBe(expected('heise').title);
+    const moved = await owner.patch(`/api/bookmarks/${id}`, {
+      link: fixtures.url('/articles/ars-1.html', 'localhost'),
+    });
+    expect(moved.status).toBe(200);
+    await t.server.worker.idle();
+    expect((await owner.get(`/api/bookmarks/${id}/copy`)).body.title).toBe(expected('ars-1').title);
+    // A title alone changes nothing of the copy, and reads nothing again.
+    fixtures.resetLog();
+    expect((await owner.patch(`/api/bookmarks/${id}`, { title: 'Renamed' })).status).toBe(200);
+    await t.server.worker.idle();
+    expect(fixtures.requests).toEqual([]);
+    expect((await owner.get(`/api/bookmarks/${id}/copy`)).body.title).toBe(expected('ars-1').title);
+  });
+
   it('a deleted bookmark takes its copy with it', async () => {
     const id = await save(owner, fixtures.url('/articles/bbc-1.html', 'localhost'), 'BBC');
     await t.server.worker.idle();

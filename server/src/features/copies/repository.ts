@@ -23,11 +23,17 @@ export function copyRepository(db: Kysely<Database>) {
       return db.selectFrom('bookmark').select('link').where('id', '=', bookmarkId).executeTakeFirst();
     },
 
+    /** Takes a bookmark's copy away (its address changed: the copy is of another page). */
+    async remove(bookmarkId: string): Promise<void> {
+      await db.deleteFrom('bookmark_copy').where('bookmark_id', '=', bookmarkId).execute();
+    },
+
     /**
-     * Keeps a copy, replacing an older one. A bookmark deleted while its page was read has no row to
-     * copy for: the insert adds nothing then, rather than failing on the foreign key.
+     * Keeps a copy of the page at `link`, replacing an older one, if the bookmark still has that
+     * address: one deleted, or moved to another address, while its page was read gets nothing
+     * (rather than failing on the foreign key, or keeping a copy of the wrong page).
      */
-    async save(copy: CopyRow): Promise<void> {
+    async save(copy: CopyRow, link: string): Promise<void> {
       await db
         .insertInto('bookmark_copy')
         .columns(Object.keys(copy) as (keyof CopyRow)[])
@@ -35,7 +41,8 @@ export function copyRepository(db: Kysely<Database>) {
           eb
             .selectFrom('bookmark')
             .select(Object.entries(copy).map(([column, value]) => eb.val(value).as(column)))
-            .where('bookmark.id', '=', copy.bookmark_id),
+            .where('bookmark.id', '=', copy.bookmark_id)
+            .where('bookmark.link', '=', link),
         )
         .onConflict((oc) =>
           oc.column('bookmark_id').doUpdateSet((eb) =>

@@ -50,17 +50,25 @@ export function copyService(deps: {
 }) {
   const { repo, queue, fetchPage, log } = deps;
 
+  /** Queues the reading of a saved bookmark's page; the save has answered already. */
+  async function request(userId: string, bookmarkId: string): Promise<void> {
+    if (!deps.enabled) return;
+    try {
+      await queue.enqueue(COPY_JOB, { bookmarkId } satisfies CopyJob, { accountId: userId });
+      deps.poke();
+    } catch (err) {
+      // The bookmark is saved: a copy that could not be queued loses nothing the user saved.
+      log.error({ err, bookmarkId }, 'copy: could not queue the reading of a page');
+    }
+  }
+
   return {
-    /** Queues the reading of a saved bookmark's page; the save has answered already. */
-    async request(userId: string, bookmarkId: string): Promise<void> {
-      if (!deps.enabled) return;
-      try {
-        await queue.enqueue(COPY_JOB, { bookmarkId } satisfies CopyJob, { accountId: userId });
-        deps.poke();
-      } catch (err) {
-        // The bookmark is saved: a copy that could not be queued loses nothing the user saved.
-        log.error({ err, bookmarkId }, 'copy: could not queue the reading of a page');
-      }
+    request,
+
+    /** A bookmark's address changed: its copy was of the old page, so it goes, and the new page is read. */
+    async addressChanged(userId: string, bookmarkId: string): Promise<void> {
+      await repo.remove(bookmarkId);
+      await request(userId, bookmarkId);
     },
 
     /** The copy of one of the user's bookmarks; 404 for another user's and before there is one. */
@@ -99,19 +107,22 @@ export function copyService(deps: {
         return;
       }
       if (!copy) return;
-      await repo.save({
-        bookmark_id: bookmarkId,
-        title: copy.title,
-        byline: copy.byline,
-        site_name: copy.siteName,
-        excerpt: copy.excerpt,
-        lang: copy.lang,
-        word_count: copy.wordCount,
-        lead_image: copy.leadImage,
-        text: copy.text,
-        html: copy.html,
-        fetched_at: new Date().toISOString(),
-      });
+      await repo.save(
+        {
+          bookmark_id: bookmarkId,
+          title: copy.title,
+          byline: copy.byline,
+          site_name: copy.siteName,
+          excerpt: copy.excerpt,
+          lang: copy.lang,
+          word_count: copy.wordCount,
+          lead_image: copy.leadImage,
+          text: copy.text,
+          html: copy.html,
+          fetched_at: new Date().toISOString(),
+        },
+        bookmark.link,
+      );
     },
   };
 }
