@@ -17,6 +17,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { onBookmarksChanged } from '../../core/changes';
 import { askBackground } from '../../core/messages';
 import { api, platform, savedUrls } from '../extension';
+import { useExtensionSession } from '../session';
 import { bookmarkKeys, categoryKeys } from '../queries';
 import { MessageWithUpdate } from '../UpdateLink';
 import { useCategoryLists } from '../useCategoryLists';
@@ -35,6 +36,11 @@ export function BookmarkBrowser() {
   const [deleting, setDeleting] = useState<Bookmark | null>(null);
   const [busy, setBusy] = useState(false);
   const lists = useCategoryLists(true);
+  // The Reader view is the web app's: it opens in a tab, on the server the extension is signed in to.
+  const serverUrl = useExtensionSession((s) => s.session?.serverUrl);
+  const read = serverUrl
+    ? (b: Bookmark) => void platform.tabs.open(`${serverUrl}/read/${encodeURIComponent(b.id)}`)
+    : undefined;
   const q = useDebounced(search.trim());
   const filter = { q, category: category || undefined, favourite: favouritesOnly || undefined };
   const pages = usePages({
@@ -151,6 +157,7 @@ export function BookmarkBrowser() {
               bookmark={b}
               onToggleFavourite={toggleFavourite}
               onEdit={setEditing}
+              onRead={read}
               details={
                 <Typography variant="caption" color="text.secondary" noWrap component="div">
                   {b.category} · {b.domain}
