@@ -223,6 +223,7 @@ export async function createServer(
   const copies = copyService({
     repo: copyRepository(db),
     queue,
+    queueIn: (trx) => jobQueue(trx, database.dialect),
     fetchPage,
     extract: (html, url) => extractor.extract(html, url),
     enabled: config.crawl,

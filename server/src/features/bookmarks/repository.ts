@@ -210,11 +210,20 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     searchWords: (b: { title: string; link: string; domain: string; category: string }) => searchWords(dialect, b),
     /** Saves a new bookmark of the user's, with its search words. */
-    async insert(userId: string, row: NewBookmark) {
-      await db
-        .insertInto('bookmark')
-        .values({ ...row, owner: ownerOf(userId), ...searchWords(dialect, row) })
-        .execute();
+    /**
+     * Stores a new bookmark. `alsoIn` writes what the save needs with it (its page's reading, a job
+     * row) in the same transaction: both or neither, and one commit instead of two.
+     */
+    async insert(userId: string, row: NewBookmark, alsoIn?: (trx: Kysely<Database>) => Promise<void>) {
+      const write = async (q: Kysely<Database>) => {
+        await q
+          .insertInto('bookmark')
+          .values({ ...row, owner: ownerOf(userId), ...searchWords(dialect, row) })
+          .execute();
+        await alsoIn?.(q);
+      };
+      if (alsoIn) await db.transaction().execute(write);
+      else await write(db);
     },
     find(userId: string, id: string) {
       return withScreenshot()

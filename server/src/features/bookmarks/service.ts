@@ -61,7 +61,7 @@ export interface BookmarkServiceDeps {
    */
   favicons: Pick<FaviconService, 'want'>;
   /** The page's readable copy, read after the save has answered (features/copies). */
-  copies: Pick<CopyService, 'request' | 'addressChanged'>;
+  copies: Pick<CopyService, 'queueIn' | 'queued' | 'addressChanged'>;
 }
 
 /**
@@ -127,13 +127,14 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         updated_at: now,
       };
       try {
-        await repo.insert(userId, row);
+        // The page's reading is queued with the row: a save is stored with it, or not at all.
+        await repo.insert(userId, row, (trx) => deps.copies.queueIn(trx, userId, row.id));
       } catch (e) {
         // Two saves of one link at once: the unique index decides, the loser hears the same message.
         if (isUniqueViolation(e)) throw duplicate();
         throw e;
       }
-      await deps.copies.request(userId, row.id);
+      deps.copies.queued();
       if (!input.favourite)
         return noteIcons(
           userId,

@@ -6,6 +6,8 @@ import { notFound } from '../../http/errors.js';
 import { FetchRefused, fetchMessages } from '../../integrations/page-fetch/address-guard.js';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { decodeHtml } from '../../integrations/page-fetch/page-meta.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Logger } from '../../logger.js';
 import type { CopyRepository, CopyRow } from './repository.js';
@@ -35,6 +37,8 @@ const lasting = new Set<string>([
 export function copyService(deps: {
   repo: CopyRepository;
   queue: JobQueue;
+  /** The queue inside a caller's transaction (a save's). */
+  queueIn: (trx: Kysely<Database>) => JobQueue;
   fetchPage: GuardedFetch;
   /** The article of a page's HTML, read off the server's thread (content/readable-pool.ts). */
   extract: (html: string, url: string) => Promise<ReadableCopy | null>;
@@ -64,6 +68,18 @@ export function copyService(deps: {
 
   return {
     request,
+
+    /**
+     * Queues a new bookmark's reading inside the transaction that stores it (BookmarkRepository.insert);
+     * `queued` wakes the crawler once that has committed.
+     */
+    async queueIn(trx: Kysely<Database>, userId: string, bookmarkId: string): Promise<void> {
+      if (!deps.enabled) return;
+      await deps.queueIn(trx).enqueue(COPY_JOB, { bookmarkId } satisfies CopyJob, { accountId: userId });
+    },
+    queued(): void {
+      if (deps.enabled) deps.poke();
+    },
 
     /** A bookmark's address changed: its copy was of the old page, so it goes, and the new page is read. */
     async addressChanged(userId: string, bookmarkId: string): Promise<void> {
