@@ -57,4 +57,7 @@ test('a bookmark whose page has no article says so in the Reader view', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'A page that is gone' })).toBeVisible();
   await expect(page.getByText(`${copyMessages.noCopy} ${copyMessages.noCopyHint}`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // Opened on its own (as the side panel's tab opens it), Back leads into the app, not out of it.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/categories$/);
 });

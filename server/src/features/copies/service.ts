@@ -54,7 +54,7 @@ export function copyService(deps: {
 }) {
   const { repo, queue, fetchPage, log } = deps;
 
-  /** Queues the reading of a saved bookmark's page; the save has answered already. */
+  /** Queues the reading of a bookmark's page outside a save (its address changed). */
   async function request(userId: string, bookmarkId: string): Promise<void> {
     if (!deps.enabled) return;
     try {
@@ -67,8 +67,6 @@ export function copyService(deps: {
   }
 
   return {
-    request,
-
     /**
      * Queues a new bookmark's reading inside the transaction that stores it (BookmarkRepository.insert);
      * `queued` wakes the crawler once that has committed.

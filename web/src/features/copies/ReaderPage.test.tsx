@@ -55,6 +55,13 @@ describe('the Reader view', () => {
     expect(document.title).toBe(`${copy.title} | Linkhive`);
   });
 
+  it('names a site that signs its articles with its own name once', async () => {
+    open({
+      copy: () => ({ status: 200, body: { ...copy, byline: 'BBC News', siteName: 'BBC News', wordCount: 866 } }),
+    });
+    expect(await screen.findByText('BBC News · 4 min read')).toBeTruthy();
+  });
+
   it('says there is no copy yet, under the bookmark’s own title, and still leads to the original', async () => {
     open({ copy: () => ({ status: 404, body: { error: { code: 'not_found', message: copyMessages.noCopy } } }) });
     expect(await screen.findByRole('heading', { level: 1, name: saved.title })).toBeTruthy();

@@ -22,17 +22,16 @@ export function ReaderPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const bookmark = useQuery({ queryKey: copyKeys.bookmark(id), queryFn: () => api.bookmarks.get(id) });
-  const copy = useQuery({
-    queryKey: copyKeys.copy(id),
-    queryFn: () => api.bookmarks.copy(id),
-    // No copy yet is an answer, not a failure to try again.
-    retry: false,
-  });
+  const copy = useQuery({ queryKey: copyKeys.copy(id), queryFn: () => api.bookmarks.copy(id) });
   const title = copy.data?.title ?? bookmark.data?.title ?? copyMessages.readerView;
   usePageTitle(title);
 
   const back = (
-    <Button onClick={() => navigate(-1)} sx={{ alignSelf: 'flex-start' }}>
+    // Back where the user came from; opened on its own (the side panel's tab), to the categories.
+    <Button
+      onClick={() => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/categories'))}
+      sx={{ alignSelf: 'flex-start' }}
+    >
       Back
     </Button>
   );
@@ -94,7 +93,9 @@ function Article({
   back: ReactNode;
   original: ReactNode;
 }) {
-  const about = [copy.siteName, copy.byline, copyMessages.minutes(copy.wordCount)].filter(Boolean).join(' · ');
+  // A site that signs its articles with its own name (BBC News · BBC News) says it once.
+  const byline = copy.byline === copy.siteName ? null : copy.byline;
+  const about = [copy.siteName, byline, copyMessages.minutes(copy.wordCount)].filter(Boolean).join(' · ');
   return (
     <Container maxWidth="md" sx={{ py: 4 }} component="article" lang={copy.lang ?? undefined}>
       <Stack spacing={2}>
