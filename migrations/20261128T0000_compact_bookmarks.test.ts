@@ -1,47 +1,14 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchText } from '@linkhive/shared/domain';
-import { openDatabase, type Db } from '../server/src/db/index.js';
+import type { Db } from '../server/src/db/index.js';
 import { bookmarkRepository } from '../server/src/features/bookmarks/repository.js';
 import { testDialects } from '../server/src/testing/databases.js';
-import { postgresAdminUrl } from '../server/src/testing/postgres-check.js';
 import { buildMigrations } from './index.js';
+import { emptyDatabase } from '../server/src/testing/migration-database.js';
 
 const previous = '20261127T0100_import_in_slices';
 const at = '2026-11-27T10:00:00.000Z';
-
-/** An empty database of the dialect, for a migration's own test: no template, nothing migrated. */
-async function emptyDatabase(dialect: 'sqlite' | 'postgres') {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'linkhive-compact-'));
-  if (dialect === 'sqlite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: dir });
-    return { database, close: async () => (await database.destroy(), fs.rm(dir, { recursive: true, force: true })) };
-  }
-  const name = `linkhive_compact_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: dir });
-  return {
-    database,
-    close: async () => {
-      await database.destroy();
-      const c = new pg.Client({ connectionString: postgresAdminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 // Issue 27: bookmarks name their owner by a number and SQLite's rows keep no copy of the address's
 // search words; every row, id, search answer and set-aside import row must come through.

@@ -23,6 +23,9 @@ import { liveStreams } from './20261127T0000_live_streams.js';
 import { importInSlices } from './20261127T0100_import_in_slices.js';
 import { compactBookmarks } from './20261128T0000_compact_bookmarks.js';
 import { copies } from './20261128T1200_copies.js';
+import { pageSearch } from './20261128T1700_page_search.js';
+import { keepCopies } from './20261128T1900_keep_copies.js';
+import { linkHealth } from './20261128T1800_link_health.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -49,6 +52,9 @@ const all = {
   '20261127T0100_import_in_slices': importInSlices,
   '20261128T0000_compact_bookmarks': compactBookmarks,
   '20261128T1200_copies': copies,
+  '20261128T1700_page_search': pageSearch,
+  '20261128T1800_link_health': linkHealth,
+  '20261128T1900_keep_copies': keepCopies,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

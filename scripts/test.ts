@@ -66,17 +66,23 @@ async function runTogether(commands: { title: string; cmd: string; args: string[
   if (bad) fail(bad.title, bad.code);
 }
 
-function ensureChromium() {
-  if (findChromium()) return;
+/**
+ * What the end-to-end tests run beside the app: Chromium, and libfaketime, with which a spec starts
+ * the server days later than now (a link broken only after failures days apart).
+ */
+function ensureSystemPackages() {
+  const hasFaketime = spawnSync('bash', ['-c', 'command -v faketime'], { stdio: 'ignore' }).status === 0;
+  const missing = [...(findChromium() ? [] : ['chromium']), ...(hasFaketime ? [] : ['faketime'])];
+  if (!missing.length) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      'The end-to-end tests need Chromium. Install the Debian package "chromium" (sudo apt-get install -y chromium) or set CHROMIUM_PATH.',
+      `The end-to-end tests need the Debian packages ${missing.join(' and ')} (sudo apt-get install -y ${missing.join(' ')}); Chromium may also be given by CHROMIUM_PATH.`,
     );
     process.exit(1);
   }
-  run('Installing Chromium (apt)', 'bash', [
+  run(`Installing ${missing.join(', ')} (apt)`, 'bash', [
     '-c',
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} >/dev/null`,
   ]);
 }
 
@@ -104,7 +110,7 @@ function countPlaywright(file: string) {
 }
 
 await phase('Chromium and nginx', () => {
-  ensureChromium();
+  ensureSystemPackages();
   // test/cluster.spec.ts puts nginx in front of three server processes.
   try {
     ensureNginx((line) => console.log(`\n=== ${line} ===`));

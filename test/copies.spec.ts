@@ -44,6 +44,23 @@ test('a saved article opens in the Reader view from its row, readable at 1280 an
 
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/categories$/);
+
+  // Found by a word only in its article (typed without the accent), with the passage marked, on
+  // the categories page and on the search page; not when searching titles only.
+  await page.getByRole('searchbox', { name: 'Search bookmarks' }).fill('raudiere');
+  const passage = card.getByTestId('search-snippet');
+  await expect(passage.locator('mark').first()).toHaveText('Raudière');
+  await page.goto('/search?q=raudiere');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('link', { name: 'Loi renseignement' })).toBeVisible();
+  await expect(results.getByTestId('search-snippet').locator('mark').first()).toHaveText('Raudière');
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.getByRole('switch', { name: 'Titles only' }).click();
+  await expect(page.getByText('No results found')).toBeVisible();
 });
 
 test('a bookmark whose page has no article says so in the Reader view', async ({ page, baseURL }) => {

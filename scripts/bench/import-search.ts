@@ -95,7 +95,7 @@ function databaseSize(file: string, floorMb: number) {
   };
 }
 
-async function importJson(base: string, cookie: string, links: GeneratedLink[]): Promise<number> {
+export async function importJson(base: string, cookie: string, links: GeneratedLink[]): Promise<number> {
   const res = await fetch(`${base}/api/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base, cookie },

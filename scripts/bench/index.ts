@@ -9,6 +9,7 @@ import { findChromium } from '../../server/src/integrations/screenshots/chromium
 import { measureExtension } from './extension.js';
 import { measureFeeds } from './feeds.js';
 import { measureCrawl } from './crawl.js';
+import { measurePageSearch } from './page-search.js';
 import { benchImportUnderLoad } from './import-load.js';
 import { benchImportAndSearch } from './import-search.js';
 import { linkding } from './floors.js';
@@ -124,6 +125,8 @@ const importUnderLoad = await benchImportUnderLoad();
 const rssReading = await measureFeeds();
 // On a server of its own, with a local site of five real articles: readable copies (issue 30).
 const readableCopies = await measureCrawl();
+// On a server of its own: search inside 100,000 saved pages (issue 30).
+const searchInsidePages = await measurePageSearch();
 // On a server of its own: 10,000 approved adverts, the carousel's query and a promo page.
 const promoPages = await measurePromo(chromium);
 // On servers of their own: a group of 10,000 links, and an owner's save reaching a member's page,
@@ -179,6 +182,7 @@ console.log(
       ...importUnderLoad,
       rssReading,
       readableCopies,
+      searchInsidePages,
       promoPages,
       workspaces,
       recommendations: { local: await measureRecommendations(), drawer: await measureRecommendationCache() },

@@ -47,6 +47,8 @@ import type { GroupService } from './features/groups/service.js';
 import { recommendationRoutes } from './features/recommendations/routes.js';
 import { copyRoutes } from './features/copies/routes.js';
 import type { CopyService } from './features/copies/service.js';
+import { linkHealthRoutes } from './features/link-health/routes.js';
+import type { LinkHealthService } from './features/link-health/service.js';
 import type { RecommendationService } from './features/recommendations/service.js';
 
 export interface AppDeps {
@@ -60,6 +62,7 @@ export interface AppDeps {
   billingWebhooks: WebhookHandler | null;
   bookmarks: BookmarkService;
   copies: CopyService;
+  linkHealth: LinkHealthService;
   imports: ImportService;
   profiles: ProfileService;
   pages: PageService;
@@ -127,6 +130,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(recommendationRoutes(deps.recommendations, limits));
   api.use(bookmarkRoutes(deps.bookmarks));
   api.use(copyRoutes(deps.copies));
+  api.use(linkHealthRoutes(deps.linkHealth));
   api.use(feedRoutes(deps.feeds, limits, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(deps.bookmarks));

@@ -40,6 +40,8 @@ import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/servic
 import { screenshotRepository } from './features/screenshots/repository.js';
 import { COPY_JOB, copyService } from './features/copies/service.js';
 import { copyRepository } from './features/copies/repository.js';
+import { LINK_CHECK_JOB, linkHealthService, type LinkHealthService } from './features/link-health/service.js';
+import { linkHealthRepository } from './features/link-health/repository.js';
 import { readableExtractor } from './content/readable-pool.js';
 import { diskFileStore, type FileStore } from './integrations/files/index.js';
 import { databaseFileStore } from './integrations/files/database.js';
@@ -85,6 +87,8 @@ export interface Server {
   permissions: PermissionService;
   worker: Worker;
   favicons: FaviconService;
+  /** Link health: its sweep can be run by hand (tests). */
+  linkHealth: LinkHealthService;
   /** Where stored files live (FILE_STORE). */
   files: FileStore;
   /** Settles once the start's read of the Stripe catalogue has ended (at once without a key). */
@@ -108,6 +112,8 @@ export async function createServer(
     localRecommender?: LocalRecommender;
     /** How often live streams are pinged and their sessions checked (25 s; tests make it short). */
     liveHeartbeatMs?: number;
+    /** Link health's clock and fetch time limit (tests move the time by days and shorten the wait). */
+    linkHealth?: { now?: () => Date; timeoutMs?: number; random?: () => number };
     /** The other server processes of this machine (cluster mode); null when alone. */
     peers?: Peers | null;
     /**
@@ -221,7 +227,7 @@ export async function createServer(
     workerFile: opts.readableWorkerFile ?? fileURLToPath(new URL('./readable-worker.js', import.meta.url)),
   });
   const copies = copyService({
-    repo: copyRepository(db),
+    repo: copyRepository(db, database.dialect),
     queue,
     queueIn: (trx) => jobQueue(trx, database.dialect),
     fetchPage,
@@ -265,6 +271,18 @@ export async function createServer(
     mails: groupMails({ publicUrl: config.publicUrl, outbox }),
     log,
   });
+  // Link health: checked in the 'link checks' lane, queued by a sweep that runs only where saved
+  // pages are crawled (CRAWL) and this process works the queue; 'Check now' works regardless.
+  const linkHealth = linkHealthService({
+    repo: linkHealthRepository(db),
+    queue,
+    fetchPage,
+    budget: fetchBudget(db, { name: 'link checks', limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs }),
+    poke,
+    log,
+    ...opts.linkHealth,
+  });
+  const stopLinkSweeps = config.crawl && config.jobWorker ? linkHealth.startSweeps() : () => {};
   if (config.jobWorker) {
     // Lanes: mail and threat checks never wait behind a screenshot, which may take a page's 15 s
     // load and Chromium's start; each job is cut off well before the lease would hand it to
@@ -306,6 +324,15 @@ export async function createServer(
           // A site down may be up on the next try; a page refused for good is not tried again.
           maxAttempts: 2,
           handlers: { [COPY_JOB]: (payload) => copies.run(payload) },
+        },
+        {
+          // Link health: one address at a time, so that no site sees two checks at once from here.
+          name: 'link checks',
+          concurrency: 1,
+          timeoutMs: 30_000,
+          // A check records every answer, a timeout included: only a database failure retries.
+          maxAttempts: 2,
+          handlers: { [LINK_CHECK_JOB]: (payload) => linkHealth.run(payload) },
         },
         ...(reconciler
           ? [
@@ -409,8 +436,9 @@ export async function createServer(
     billingWebhooks,
     bookmarks,
     copies,
+    linkHealth,
     imports,
-    profiles: profileService(profiles, files),
+    profiles: profileService(profiles, files, copyRepository(db, database.dialect)),
     pages: pageService(fetchPage, screenshots.enabled),
     favicons,
     feeds,
@@ -433,6 +461,7 @@ export async function createServer(
     permissions,
     worker,
     favicons,
+    linkHealth,
     files,
     billingReady,
     async stopBackground() {
@@ -443,6 +472,7 @@ export async function createServer(
     async close() {
       favicons.stop();
       stopSweep();
+      stopLinkSweeps();
       clearInterval(repairTimer);
       clearInterval(reconcileTimer);
       // An import in its last seconds may finish; one that does not ends as interrupted.

@@ -15,8 +15,11 @@ export interface RestartableServer {
   dataDir: string;
   /** Stops the server as a crash or an outage would; its data stays. */
   stop(): Promise<void>;
-  /** Starts it again on the same port with the same data. */
-  start(): Promise<void>;
+  /**
+   * Starts it again on the same port with the same data; `daysLater` runs it with its clock that
+   * many days ahead (libfaketime), as the server would be days later.
+   */
+  start(opts?: { daysLater?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,10 +36,14 @@ export async function startRestartableServer(env: Record<string, string> = {}): 
   const url = `http://localhost:${port}`;
   let child: ChildProcess | null = null;
 
-  async function start() {
-    const proc = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  async function start({ daysLater }: { daysLater?: number } = {}) {
+    const node = [process.execPath, path.join(root, 'server/dist/main.js')];
+    // Only the wall clock moves: timers (the monotonic clock) run as they always do.
+    const [command, ...args] = daysLater ? ['faketime', '-f', `+${daysLater}d`, ...node] : node;
+    const proc = spawn(command!, args, {
       env: {
         ...process.env,
+        ...(daysLater ? { FAKETIME_DONT_FAKE_MONOTONIC: '1' } : {}),
         PORT: String(port),
         DATA_DIR: data,
         WEB_DIST: dist,

@@ -59,6 +59,8 @@ export interface ProfileTable {
   category_tab_color: string | null;
   layout_preference: string;
   follower: number;
+  /** 'Keep readable copies': 1 (the default) or 0, when the crawler reads none of the user's pages. */
+  keep_copies: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -140,6 +142,11 @@ export interface BookmarkTable {
    * category. SQLite's search index makes them itself and the row keeps none.
    */
   search_rest?: string;
+  /**
+   * Postgres only: the words of the bookmark's readable copy, without positions, kept by the copy's
+   * writer; searched with the vector above (migrations/20261128T1700_page_search).
+   */
+  page_vector?: string | null;
   /** The import that added the row: a failed or interrupted import is removed by it. */
   import_id: string | null;
 }
@@ -159,6 +166,21 @@ export interface BookmarkCopyTable {
   /** The article cleaned down to reading markup (content/readable.ts sanitizeReaderHtml). */
   html: string;
   fetched_at: string;
+}
+
+/** A bookmark's last link check (features/link-health, migrations/20261128T1800_link_health). */
+export interface LinkCheckTable {
+  bookmark_id: string;
+  /** The address that was checked: a bookmark moved since reads as unchecked. */
+  link: string;
+  status: number | null;
+  final_url: string | null;
+  error: string | null;
+  health: 'ok' | 'redirected' | 'failing' | 'broken' | 'unchecked';
+  failures: ColumnType<number, number | undefined, number>;
+  first_failed_at: string | null;
+  checked_at: string;
+  next_check_at: string;
 }
 
 export interface ScreenshotTable {
@@ -446,6 +468,7 @@ export interface Database {
   import_undo: ImportUndoTable;
   bookmark: BookmarkTable;
   bookmark_copy: BookmarkCopyTable;
+  link_check: LinkCheckTable;
   owner: OwnerTable;
   category_suggestion: { name: string };
   screenshot: ScreenshotTable;

@@ -50,7 +50,10 @@ export async function startTestServer(
   return serveOn(storage, env, serverOpts);
 }
 
-type ServerOptions = Pick<NonNullable<Parameters<typeof createServer>[1]>, 'localRecommender' | 'liveHeartbeatMs'>;
+type ServerOptions = Pick<
+  NonNullable<Parameters<typeof createServer>[1]>,
+  'localRecommender' | 'liveHeartbeatMs' | 'linkHealth'
+>;
 
 async function serveOn(storage: Storage, env: Record<string, string>, serverOpts: ServerOptions): Promise<TestServer> {
   const { dataDir, pgDb } = storage;

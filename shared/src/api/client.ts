@@ -52,6 +52,7 @@ const featureLoaders: { [F in Feature]: () => Promise<Contract[F]> } = {
   auth: () => import('../contract/auth.js').then((m) => m.authContract),
   bookmarks: () => import('../contract/bookmarks.js').then((m) => m.bookmarksContract),
   copies: () => import('../contract/copies.js').then((m) => m.copiesContract),
+  linkHealth: () => import('../contract/link-health.js').then((m) => m.linkHealthContract),
   pages: () => import('../contract/pages.js').then((m) => m.pagesContract),
   import: () => import('../contract/import.js').then((m) => m.importContract),
   export: () => import('../contract/import.js').then((m) => m.exportContract),
@@ -368,6 +369,10 @@ function createClient(options: ApiClientOptions, contractOf: typeof loadFeature 
       lookup: (url: string) => call('bookmarks', 'lookup', { query: { url } }),
       /** The page's readable copy; 404 (ApiError) before there is one. */
       copy: (id: string) => call('copies', 'get', { params: { id } }),
+      /** Whether the address still leads to its page, as the last check found. */
+      health: (id: string) => call('linkHealth', 'get', { params: { id } }),
+      /** 'Check now': checks the address and answers its health. */
+      checkLink: (id: string) => call('linkHealth', 'check', { params: { id } }),
     },
     imports: {
       /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */

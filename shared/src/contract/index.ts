@@ -17,6 +17,7 @@ import { promoContract } from './promo.js';
 import { groupsContract } from './groups.js';
 import { billingContract } from './billing.js';
 import { copiesContract } from './copies.js';
+import { linkHealthContract } from './link-health.js';
 
 export * from './endpoint.js';
 export { meSchema } from './auth.js';
@@ -30,6 +31,7 @@ export const contract = {
   auth: authContract,
   bookmarks: bookmarksContract,
   copies: copiesContract,
+  linkHealth: linkHealthContract,
   pages: pagesContract,
   import: importContract,
   export: exportContract,

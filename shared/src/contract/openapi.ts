@@ -33,6 +33,7 @@ const tagDescriptions: Record<string, string> = {
   auth: 'Accounts and sessions: sign-up, sign-in (cookie or bearer token), password reset, email verification',
   bookmarks: 'The user’s bookmarks and categories',
   copies: 'Readable copies of saved pages, read by the crawler after the save',
+  'link-health': 'Whether each bookmark’s address still leads to its page: checked now and then, or on demand',
   pages: 'Reading a page for the add form',
   import: 'Importing a bookmark file or the browser’s bookmarks',
   export: 'The user’s bookmarks as a Netscape bookmark file',

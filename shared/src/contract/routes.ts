@@ -26,6 +26,10 @@ export const routes = {
     suggestedCategories: { method: 'GET', path: '/api/categories/suggested' },
   },
   copies: { get: { method: 'GET', path: '/api/bookmarks/:id/copy' } },
+  linkHealth: {
+    get: { method: 'GET', path: '/api/bookmarks/:id/health' },
+    check: { method: 'POST', path: '/api/bookmarks/:id/check' },
+  },
   pages: { preview: { method: 'POST', path: '/api/pages/preview' } },
   import: { start: { method: 'POST', path: '/api/import' }, progress: { method: 'GET', path: '/api/import/:jobId' } },
   export: { file: { method: 'GET', path: '/api/export' } },

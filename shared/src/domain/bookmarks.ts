@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { limits } from './constants.js';
 import { siteMessages } from './site.js';
+import { snippetSchema } from './snippet.js';
+import { searchScopes, type SearchScope } from './search.js';
+import { linkHealthValues, type LinkHealthValue } from './link-health.js';
 
 /** An example home address for the messages where the original wording left one out as `{host}`. */
 export const exampleHosts = ['https://www.example.com', 'https://example.com'] as const;
@@ -211,6 +214,10 @@ export const bulkDeleteSchema = z.object({ ids: z.array(z.string().min(1)).min(1
 
 export const bookmarkListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
+  /** Where `q` looks: everywhere (title, address, the saved page's text) or in titles only. */
+  in: z.enum(searchScopes).optional(),
+  /** Only bookmarks whose link is in this state: `broken` for the Broken links filter. */
+  health: z.enum(linkHealthValues).optional(),
   category: z.string().trim().max(100).optional(),
   favourite: z
     .enum(['true', 'false'])
@@ -226,6 +233,8 @@ export type CreateBookmarkInput = z.input<typeof createBookmarkSchema>;
 export type UpdateBookmarkInput = z.input<typeof updateBookmarkSchema>;
 export interface BookmarkListQuery {
   q?: string;
+  in?: SearchScope;
+  health?: LinkHealthValue;
   category?: string;
   favourite?: boolean;
   page?: number;
@@ -251,6 +260,10 @@ export const bookmarkSchema = z.object({
   promotor: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A link that moved, may be broken or is (features/link-health); absent while it works or is unchecked. */
+  health: z.object({ health: z.enum(['redirected', 'failing', 'broken']), finalUrl: z.string().nullable() }).optional(),
+  /** In a search's results: where the words were found in the saved page, when they were. */
+  snippet: snippetSchema.optional(),
 });
 export type Bookmark = z.output<typeof bookmarkSchema>;
 

@@ -86,6 +86,9 @@ export const bookmarkAnswerSchema = bookmarkSchema.extend({
   faviconUrl: z.string().catch(''),
   rssFeed: nullableText,
   promotor: nullableText,
+  // A passage the side panel can do without: one it cannot read is left out, not an error.
+  snippet: bookmarkSchema.shape.snippet.catch(undefined),
+  health: bookmarkSchema.shape.health.catch(undefined),
 });
 
 export const bookmarkPageAnswerSchema = pageSchema(bookmarkAnswerSchema);

@@ -34,6 +34,8 @@ export const updateProfileSchema = z.object({
     .object({
       categoryTabColor: colorSchema.optional(),
       layoutPreference: z.enum(['list', 'grid']).optional(),
+      /** 'Keep readable copies': off, no page of the user's is read and their copies are deleted. */
+      keepCopies: z.boolean().optional(),
     })
     .optional(),
 });
@@ -48,6 +50,7 @@ export const profileSchema = z.object({
     /** null: the page's own default (categoryTabColorDefaults). */
     categoryTabColor: z.string().nullable(),
     layoutPreference: z.enum(['list', 'grid']),
+    keepCopies: z.boolean(),
   }),
 });
 export type Profile = z.output<typeof profileSchema>;

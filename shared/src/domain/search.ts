@@ -32,3 +32,7 @@ export function titleScore(words: string[], searchTitle: string): number {
   }
   return score;
 }
+
+/** Where a search looks: everywhere (title, address, the saved page's text), or in titles only. */
+export const searchScopes = ['all', 'title'] as const;
+export type SearchScope = (typeof searchScopes)[number];

@@ -47,7 +47,7 @@ export function makeProfile(): Profile {
     displayName: 'Ann Lee',
     email: 'ann@example.com',
     photoURL: null,
-    settings: { categoryTabColor: null, layoutPreference: 'list' },
+    settings: { categoryTabColor: null, layoutPreference: 'list', keepCopies: true },
   };
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Button, FormControlLabel, IconButton, List, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { bookmarkMessages, type Bookmark } from '@linkhive/shared/domain';
+import { bookmarkMessages, type Bookmark, type SearchScope } from '@linkhive/shared/domain';
 import {
   BookmarkRow,
   ConfirmDeleteDialog,
@@ -32,6 +32,7 @@ export function BookmarkBrowser() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [favouritesOnly, setFavouritesOnly] = useState(false);
+  const [scope, setScope] = useState<SearchScope>('all');
   const [editing, setEditing] = useState<Bookmark | null>(null);
   const [deleting, setDeleting] = useState<Bookmark | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +43,12 @@ export function BookmarkBrowser() {
     ? (b: Bookmark) => void platform.tabs.open(`${serverUrl}/read/${encodeURIComponent(b.id)}`)
     : undefined;
   const q = useDebounced(search.trim());
-  const filter = { q, category: category || undefined, favourite: favouritesOnly || undefined };
+  const filter = {
+    q,
+    in: q && scope === 'title' ? ('title' as const) : undefined,
+    category: category || undefined,
+    favourite: favouritesOnly || undefined,
+  };
   const pages = usePages({
     queryKey: bookmarkKeys.pages(filter),
     load: (page) => api.list({ ...filter, page, pageSize }),
@@ -137,6 +143,8 @@ export function BookmarkBrowser() {
         categories={categories}
         category={category}
         onCategoryChange={setCategory}
+        scope={scope}
+        onScopeChange={setScope}
       >
         <FormControlLabel
           control={<Switch checked={favouritesOnly} onChange={(e) => setFavouritesOnly(e.target.checked)} />}

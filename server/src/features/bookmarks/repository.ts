@@ -11,7 +11,17 @@ import { randomBytes } from 'node:crypto';
 import type { BookmarkTable, Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
 import { ownerTag } from '../../db/search-index-words.js';
-import { searchMatchCap, searchText, searchTokens, titleScore } from '@linkhive/shared/domain';
+import { linkHealthIs } from '../link-health/repository.js';
+import {
+  pageSnippet,
+  searchMatchCap,
+  searchText,
+  searchTokens,
+  titleScore,
+  type LinkHealthValue,
+  type SearchScope,
+  type Snippet,
+} from '@linkhive/shared/domain';
 
 export const newId = () => randomBytes(12).toString('base64url');
 
@@ -72,21 +82,43 @@ export const bookmarkColumns = [
 ] as const;
 
 /** A bookmark as the service makes it: the repository adds its owner's number and search words. */
-export type NewBookmark = Omit<Selectable<BookmarkTable>, 'owner' | 'search_title' | 'search_rest' | 'import_id'>;
+export type NewBookmark = Omit<
+  Selectable<BookmarkTable>,
+  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id'
+>;
 
 /** What a bookmark's row gives the service: its own columns, without the owner's number or search words. */
-export type BookmarkRow = Omit<Selectable<BookmarkTable>, 'owner' | 'search_title' | 'search_rest' | 'import_id'> & {
+export type BookmarkRow = Omit<
+  Selectable<BookmarkTable>,
+  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id'
+> & {
   screenshot_status: string | null;
   screenshot_file: string | null;
+  /** The last check of its present address (features/link-health), if any. */
+  link_health: LinkHealthValue | null;
+  link_final_url: string | null;
+  /** A search's result: where its words are in the saved page. */
+  snippet?: Snippet;
 };
 
 export interface ListFilters {
   q?: string;
+  /** Where `q` looks; everywhere by default. */
+  in?: SearchScope;
+  /** Only bookmarks whose link is in this state (features/link-health). */
+  health?: LinkHealthValue;
   category?: string;
   favourite?: boolean;
   limit: number;
   offset: number;
 }
+
+/**
+ * Postgres: the search vector of a bookmark, its title and address's with its saved page's words.
+ * Written exactly as the search index's expression (migrations/20261128T1700_page_search), which
+ * Postgres uses only for the same expression.
+ */
+const bookmarkSearchVector = sql`(b.search_vector || coalesce(b.page_vector, ''::tsvector))`;
 
 /** Every query takes the owner's id: a bookmark of another user is simply not found. */
 export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
@@ -94,14 +126,24 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     db
       .selectFrom('bookmark')
       .leftJoin('screenshot', 'screenshot.domain', 'bookmark.domain')
+      // The last check of the present address: one of an older address says nothing of this one.
+      .leftJoin('link_check', (join) =>
+        join.onRef('link_check.bookmark_id', '=', 'bookmark.id').onRef('link_check.link', '=', 'bookmark.link'),
+      )
       .select(bookmarkColumns)
-      .select(['screenshot.status as screenshot_status', 'screenshot.file as screenshot_file']);
+      .select([
+        'screenshot.status as screenshot_status',
+        'screenshot.file as screenshot_file',
+        'link_check.health as link_health',
+        'link_check.final_url as link_final_url',
+      ]);
 
   function matching(userId: string, f: Omit<ListFilters, 'limit' | 'offset'>) {
     return (eb: ExpressionBuilder<Database, 'bookmark'>) => {
       const conds: Expression<SqlBool>[] = [eb('bookmark.owner', '=', ownerOf(userId))];
       if (f.category) conds.push(eb('bookmark.category', '=', f.category));
       if (f.favourite !== undefined) conds.push(eb('bookmark.favourite', '=', f.favourite ? 1 : 0));
+      if (f.health) conds.push(linkHealthIs(f.health));
       return eb.and(conds);
     };
   }
@@ -111,13 +153,16 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
    * One pass over the index takes at most the cap (plus one) of matches, newest saved first; up
    * to the cap they are ranked by how well the title answers, past it the newest are shown and
    * the total reads '1,000+', so a broad prefix never ranks or counts a whole library.
-   * Adapter: FTS5 on SQLite, tsvector on Postgres, over the same words.
+   * Adapter: FTS5 on SQLite, tsvector on Postgres, over the same words. The words may be found in
+   * the title, the address or the saved page's text, or with `in: 'title'` in the title alone.
    */
   async function search(userId: string, words: string[], f: ListFilters) {
+    const inPages = f.in !== 'title';
     const filters = [
       sql`b.owner = ${ownerOf(userId)}`,
       ...(f.category ? [sql`b.category = ${f.category}`] : []),
       ...(f.favourite !== undefined ? [sql`b.favourite = ${f.favourite ? 1 : 0}`] : []),
+      ...(f.health ? [linkHealthIs(f.health, 'b')] : []),
     ];
     const narrowed = filters.length > 1;
     let source: RawBuilder<unknown>;
@@ -130,13 +175,18 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       const tag = ownerTag(owner.id);
       const terms = words.map((w, i) => (i === words.length - 1 ? `"${tag}${w}"*` : `"${tag}${w}"`));
       source = sql`bookmark_fts f join bookmark b on b.rowid = f.rowid`;
-      ftsMatch = sql`bookmark_fts match ${`{search_title search_rest} : (${terms.join(' AND ')})`}`;
+      const columns = inPages ? '{search_title search_rest search_page}' : '{search_title}';
+      ftsMatch = sql`bookmark_fts match ${`${columns} : (${terms.join(' AND ')})`}`;
       filters.push(ftsMatch);
       recency = sql`f.rowid desc`;
     } else {
-      const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+      const query = (weight: string) =>
+        words.map((w, i) => (i === words.length - 1 ? `${w}:*${weight}` : `${w}:${weight}`)).join(' & ');
       source = sql`bookmark b`;
-      filters.push(sql`b.search_vector @@ to_tsquery('simple', ${query})`);
+      filters.push(sql`${bookmarkSearchVector} @@ to_tsquery('simple', ${query('')})`);
+      // The title's words are weighted A in the title-and-address vector (the page's have no weight,
+      // which a weighted query would match): the index finds the rows, this keeps title matches.
+      if (!inPages) filters.push(sql`b.search_vector @@ to_tsquery('simple', ${query('A')})`);
       recency = sql`b.created_at desc, b.id desc`;
     }
     type Candidate = { id: string; search_title: string; created_at: string };
@@ -157,7 +207,8 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
               .execute()
           : [];
         const byRowid = new Map(rows.map(({ rowid, ...row }) => [rowid, row as BookmarkRow]));
-        return { rows: page.flatMap((r) => byRowid.get(r) ?? []), total: searchMatchCap, capped: true };
+        const found = page.flatMap((r) => byRowid.get(r) ?? []);
+        return { rows: inPages ? await withSnippets(found, words) : found, total: searchMatchCap, capped: true };
       }
       candidates = (
         await sql<Candidate>`select id, search_title, created_at from bookmark
@@ -190,11 +241,28 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
           .execute()
       : [];
     const byId = new Map(rows.map((r) => [r.id, r as BookmarkRow]));
-    return {
-      rows: pageIds.flatMap((id) => byId.get(id) ?? []),
-      total: matches.length,
-      capped,
-    };
+    const found = pageIds.flatMap((id) => byId.get(id) ?? []);
+    return { rows: inPages ? await withSnippets(found, words) : found, total: matches.length, capped };
+  }
+
+  /** A page of results with, for each saved page the words are in, the passage where they are. */
+  async function withSnippets(rows: BookmarkRow[], words: string[]): Promise<BookmarkRow[]> {
+    if (!rows.length) return rows;
+    const texts = await db
+      .selectFrom('bookmark_copy')
+      .select(['bookmark_id', 'text'])
+      .where(
+        'bookmark_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    const textOf = new Map(texts.map((t) => [t.bookmark_id, t.text]));
+    return rows.map((r) => {
+      const text = textOf.get(r.id);
+      const snippet = text ? pageSnippet(text, words) : null;
+      return snippet ? { ...r, snippet } : r;
+    });
   }
 
   const feedSourceQuery = (userId: string) =>

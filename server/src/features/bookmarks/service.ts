@@ -6,6 +6,7 @@ import {
   promoMessages,
   type Bookmark,
   type CategorySummary,
+  type LinkHealthValue,
   type Page,
   type ScreenshotStatus,
 } from '@linkhive/shared/domain';
@@ -47,8 +48,14 @@ export function toBookmark(row: BookmarkRow, screenshotsOn: boolean): Bookmark {
     promotor: row.promotor,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Said only when there is something to act on: a link that moved, may be broken, or is.
+    ...(isFlagged(row.link_health) ? { health: { health: row.link_health, finalUrl: row.link_final_url } } : {}),
+    ...(row.snippet ? { snippet: row.snippet } : {}),
   };
 }
+
+const isFlagged = (h: LinkHealthValue | null): h is 'redirected' | 'failing' | 'broken' =>
+  h === 'redirected' || h === 'failing' || h === 'broken';
 
 /** What the bookmarks need to know from elsewhere, given by server.ts rather than imported. */
 export interface BookmarkServiceDeps {
@@ -138,7 +145,10 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       if (!input.favourite)
         return noteIcons(
           userId,
-          toBookmark({ ...row, screenshot_status: null, screenshot_file: null }, screenshots.enabled),
+          toBookmark(
+            { ...row, screenshot_status: null, screenshot_file: null, link_health: null, link_final_url: null },
+            screenshots.enabled,
+          ),
         );
       await screenshots.request(row.domain, row.link, { accountId: userId });
       return noteIcons(userId, await get(userId, row.id));
@@ -195,6 +205,8 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
     async list(userId: string, q: ListQuery): Promise<Page<Bookmark>> {
       const { rows, total, capped } = await repo.list(userId, {
         q: q.q,
+        in: q.in,
+        health: q.health,
         category: q.category,
         favourite: q.favourite,
         limit: q.pageSize,

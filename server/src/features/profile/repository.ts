@@ -30,6 +30,7 @@ export function profileRepository(db: Kysely<Database>) {
         category_tab_color?: string | null;
         layout_preference?: string;
         follower?: number;
+        keep_copies?: number;
       },
     ) {
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));

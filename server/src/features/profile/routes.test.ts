@@ -35,14 +35,14 @@ describe.each(testDialects)('profile on %s', (dialect) => {
       displayName: 'Priya',
       email: `pro-${dialect}@example.com`,
       photoURL: null,
-      settings: { categoryTabColor: null, layoutPreference: 'list' },
+      settings: { categoryTabColor: null, layoutPreference: 'list', keepCopies: true },
     });
   });
 
   it('updates the display name, tab colour and layout, each alone', async () => {
     expect((await a.patch('/api/profile', { displayName: 'Priya S' })).body.displayName).toBe('Priya S');
     const colour = await a.patch('/api/profile', { settings: { categoryTabColor: '#00aa11' } });
-    expect(colour.body.settings).toEqual({ categoryTabColor: '#00AA11', layoutPreference: 'list' });
+    expect(colour.body.settings).toEqual({ categoryTabColor: '#00AA11', layoutPreference: 'list', keepCopies: true });
     const grid = await a.patch('/api/profile', { settings: { layoutPreference: 'grid' } });
     expect(grid.body).toMatchObject({
       displayName: 'Priya S',

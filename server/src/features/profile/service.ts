@@ -8,7 +8,12 @@ import type { ProfileRepository } from './repository.js';
 
 type UpdateInput = z.output<typeof updateProfileSchema>;
 
-export function profileService(repo: ProfileRepository, files: FileStore) {
+export function profileService(
+  repo: ProfileRepository,
+  files: FileStore,
+  /** The readable copies (features/copies): turning 'Keep readable copies' off deletes the user's. */
+  copies: { removeAllOf(userId: string): Promise<void> },
+) {
   async function get(user: { id: string; email: string; name: string }): Promise<Profile> {
     const row = await repo.find(user.id);
     return {
@@ -18,6 +23,7 @@ export function profileService(repo: ProfileRepository, files: FileStore) {
       settings: {
         categoryTabColor: row?.category_tab_color ?? null,
         layoutPreference: row?.layout_preference === 'grid' ? 'grid' : 'list',
+        keepCopies: row ? Number(row.keep_copies) === 1 : true,
       },
     };
   }
@@ -31,7 +37,9 @@ export function profileService(repo: ProfileRepository, files: FileStore) {
         category_tab_color: input.settings?.categoryTabColor,
         layout_preference: input.settings?.layoutPreference,
         follower: input.follower ? 1 : undefined,
+        keep_copies: input.settings?.keepCopies === undefined ? undefined : input.settings.keepCopies ? 1 : 0,
       });
+      if (input.settings?.keepCopies === false) await copies.removeAllOf(user.id);
       return get(user);
     },
 

@@ -11,8 +11,9 @@ export const fetchMessages = {
 } as const;
 
 export class FetchRefused extends Error {
-  constructor(message: string) {
-    super(message);
+  /** `cause`: the network's own error behind an unreachable site (its `code`: ENOTFOUND, a TLS code). */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'FetchRefused';
   }
 }
@@ -143,8 +144,8 @@ export function createAddressGuard(allowHosts: readonly string[]): AddressGuard 
       let addresses: dns.LookupAddress[];
       try {
         addresses = await dns.promises.lookup(host, { all: true });
-      } catch {
-        throw new FetchRefused(fetchMessages.unreachable);
+      } catch (err) {
+        throw new FetchRefused(fetchMessages.unreachable, { cause: err });
       }
       if (!addresses.length || addresses.some((a) => !isAllowedAddress(a.address, host)))
         throw new FetchRefused(fetchMessages.blocked);

@@ -70,6 +70,21 @@ describe('the guarded fetcher', () => {
     );
   });
 
+  it('answers the first maxBytes of a larger page when asked to truncate, with its status', async () => {
+    const page = await localByName(`http://localhost:${port}/big`, { maxBytes: 10_000, truncate: true });
+    expect(page.status).toBe(200);
+    expect(page.body.length).toBe(10_000);
+  });
+
+  it('keeps the network’s own error as the cause of an unreachable site', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const err = await localByName(`http://localhost:${closedPort}/`).catch((e: unknown) => e);
+    expect(err).toMatchObject({ message: fetchMessages.unreachable, cause: { code: 'ECONNREFUSED' } });
+  });
+
   it('keeps to the time limit when a server trickles its headers', async () => {
     // Each byte resets the socket's idle timer; only an overall deadline ends this.
     const trickler = net.createServer((socket) => {

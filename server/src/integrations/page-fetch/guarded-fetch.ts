@@ -10,6 +10,11 @@ export interface FetchOptions {
   maxRedirects?: number;
   accept?: string;
   headers?: Record<string, string>;
+  /**
+   * Past maxBytes, answer the part read so far instead of refusing the page: for a caller that
+   * wants the status and the address, not the whole body (a link check).
+   */
+  truncate?: boolean;
 }
 
 export interface FetchedPage {
@@ -43,7 +48,7 @@ export function createGuardedFetch(guard: AddressGuard): GuardedFetch {
         url = new URL(location, url);
         continue;
       }
-      const body = await readBody(res, maxBytes, deadline);
+      const body = await readBody(res, maxBytes, deadline, opts.truncate ?? false);
       return { url: url.toString(), status: res.statusCode ?? 0, headers: res.headers, body };
     }
     throw new FetchRefused(fetchMessages.tooManyRedirects);
@@ -83,13 +88,13 @@ function requestOnce(
     req.on('timeout', () => req.destroy(new FetchRefused(fetchMessages.timeout)));
     req.on('error', (err) => {
       clearTimeout(timer);
-      reject(err instanceof FetchRefused ? err : new FetchRefused(fetchMessages.unreachable));
+      reject(err instanceof FetchRefused ? err : new FetchRefused(fetchMessages.unreachable, { cause: err }));
     });
     req.end();
   });
 }
 
-function readBody(res: http.IncomingMessage, maxBytes: number, deadline: number): Promise<Buffer> {
+function readBody(res: http.IncomingMessage, maxBytes: number, deadline: number, truncate: boolean): Promise<Buffer> {
   const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
   let stream: Readable = res;
   if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
@@ -98,6 +103,7 @@ function readBody(res: http.IncomingMessage, maxBytes: number, deadline: number)
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let cut = false;
     const timer = setTimeout(() => fail(new FetchRefused(fetchMessages.timeout)), Math.max(1, deadline - Date.now()));
     function fail(err: Error) {
       clearTimeout(timer);
@@ -106,6 +112,15 @@ function readBody(res: http.IncomingMessage, maxBytes: number, deadline: number)
     }
     stream.on('data', (c: Buffer) => {
       size += c.length;
+      if (cut) return;
+      if (size > maxBytes && truncate) {
+        // Enough read: the rest is not wanted (a decoder may still hand over what it holds).
+        cut = true;
+        chunks.push(c.subarray(0, c.length - (size - maxBytes)));
+        clearTimeout(timer);
+        res.destroy();
+        return resolve(Buffer.concat(chunks));
+      }
       if (size > maxBytes) return fail(new FetchRefused(fetchMessages.tooLarge));
       chunks.push(c);
     });
@@ -113,6 +128,6 @@ function readBody(res: http.IncomingMessage, maxBytes: number, deadline: number)
       clearTimeout(timer);
       resolve(Buffer.concat(chunks));
     });
-    stream.on('error', () => fail(new FetchRefused(fetchMessages.unreachable)));
+    stream.on('error', (err) => fail(new FetchRefused(fetchMessages.unreachable, { cause: err })));
   });
 }

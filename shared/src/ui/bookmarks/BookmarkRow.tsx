@@ -4,6 +4,8 @@ import type { Bookmark } from '../../domain/index.js';
 import { BookmarkActionButtons } from './BookmarkActionButtons.js';
 import type { BookmarkActions } from './bookmarkActions.js';
 import { Favicon } from './Favicon.js';
+import { LinkHealthNotice } from './LinkHealthNotice.js';
+import { SearchSnippet } from './SearchSnippet.js';
 import { TitleLink } from './TitleLink.js';
 
 export interface BookmarkRowProps extends BookmarkActions {
@@ -17,7 +19,7 @@ export interface BookmarkRowProps extends BookmarkActions {
 }
 
 export function BookmarkRow(props: BookmarkRowProps) {
-  const { bookmark, actions, leading, details, ...handlers } = props;
+  const { bookmark, actions, leading, details, onCheckLink, onUpdateAddress, ...handlers } = props;
   return (
     // The actions move under the title when less than 8rem of it would be left beside them (a phone
     // with a paid plan's five buttons), so a title never pushes them out of the card.
@@ -31,6 +33,8 @@ export function BookmarkRow(props: BookmarkRowProps) {
             {bookmark.domain}
           </Typography>
         )}
+        {bookmark.snippet && <SearchSnippet snippet={bookmark.snippet} />}
+        <LinkHealthNotice bookmark={bookmark} onCheckLink={onCheckLink} onUpdateAddress={onUpdateAddress} />
       </Box>
       <Stack direction="row" sx={{ flexShrink: 0, ml: 'auto' }}>
         <BookmarkActionButtons bookmark={bookmark} {...handlers} />

@@ -1,6 +1,7 @@
 import { InputAdornment, Stack, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
-import { bookmarkMessages } from '../../domain/index.js';
+import { bookmarkMessages, type SearchScope } from '../../domain/index.js';
+import { SearchScopeSwitch } from './SearchScopeSwitch.js';
 import { SearchIcon } from './icons.js';
 
 export interface SearchBoxProps {
@@ -69,16 +70,20 @@ export interface FilterPanelProps {
   categories: readonly string[];
   category: string;
   onCategoryChange: (category: string) => void;
+  /** Where the search looks, when the list offers the choice. */
+  scope?: SearchScope;
+  onScopeChange?: (scope: SearchScope) => void;
   /** More settings under the filters, such as the tab colour picker on the categories page. */
   children?: ReactNode;
 }
 
 /** The side panel of the categories page and the filter drawer of the favourites page. */
 export function FilterPanel(props: FilterPanelProps) {
-  const { search, onSearchChange, categories, category, onCategoryChange, children } = props;
+  const { search, onSearchChange, categories, category, onCategoryChange, scope, onScopeChange, children } = props;
   return (
     <Stack spacing={2} component="section" aria-label="Filters">
       <SearchBox value={search} onChange={onSearchChange} />
+      {scope && onScopeChange && <SearchScopeSwitch value={scope} onChange={onScopeChange} />}
       <CategoryFilter categories={categories} value={category} onChange={onCategoryChange} />
       {children}
     </Stack>

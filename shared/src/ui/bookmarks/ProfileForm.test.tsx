@@ -25,7 +25,7 @@ const profile: Profile = {
   displayName: 'Ann',
   email: 'ann@example.com',
   photoURL: '/files/profile/ann.png',
-  settings: { categoryTabColor: null, layoutPreference: 'list' },
+  settings: { categoryTabColor: null, layoutPreference: 'list', keepCopies: true },
 };
 
 function renderForm(props: Partial<ProfileFormProps> = {}) {

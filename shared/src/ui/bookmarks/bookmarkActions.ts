@@ -1,7 +1,8 @@
 import type { Bookmark } from '../../domain/index.js';
+import type { LinkHealthActions } from './LinkHealthNotice.js';
 
 /** What the user can do with one bookmark in a list; shared by rows, category cards and favourite cards. */
-export interface BookmarkActions {
+export interface BookmarkActions extends LinkHealthActions {
   onToggleFavourite: (bookmark: Bookmark) => Promise<unknown> | void;
   onEdit: (bookmark: Bookmark) => void;
   /** Opens the page's readable copy (the Reader view); the button shows only when set. */

@@ -16,7 +16,7 @@ const profile = () => ({
     displayName: 'Ann Lee',
     email: 'ann@example.com',
     photoURL: null,
-    settings: { categoryTabColor: null, layoutPreference: 'list' },
+    settings: { categoryTabColor: null, layoutPreference: 'list', keepCopies: true },
   },
 });
 

@@ -1,5 +1,5 @@
-import type { Bookmark } from '@linkhive/shared/domain';
-import { FilterPanel, NoBookmarks, SearchBox, TabColorPicker, useDebounced } from '@linkhive/shared/ui';
+import type { Bookmark, SearchScope } from '@linkhive/shared/domain';
+import { FilterPanel, NoBookmarks, ScopedSearchBox, TabColorPicker, useDebounced } from '@linkhive/shared/ui';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ export function CategoriesPage() {
   const [filterText, setFilterText] = useState('');
   const [category, setCategory] = useState('');
   const [search, setSearch] = useState('');
+  const [scope, setScope] = useState<SearchScope>('all');
   const [editing, setEditing] = useState<Bookmark | null>(null);
   const q = useDebounced(search.trim());
   const tab = useTabColor('categories');
@@ -49,7 +50,13 @@ export function CategoriesPage() {
         <Typography variant="h4" component="h1">
           Categories
         </Typography>
-        <SearchBox value={search} onChange={setSearch} label="Search bookmarks" placeholder="Title or address" />
+        <ScopedSearchBox
+          value={search}
+          onChange={setSearch}
+          scope={scope}
+          onScopeChange={setScope}
+          placeholder="Title, address or page text"
+        />
         {error && !categories ? (
           <Alert severity="error">{error.message}</Alert>
         ) : !categories ? (
@@ -72,6 +79,7 @@ export function CategoriesPage() {
                 count={c.count}
                 color={tab.color}
                 search={q}
+                scope={scope}
                 onEdit={setEditing}
               />
             ))}

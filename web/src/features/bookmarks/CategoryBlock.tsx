@@ -1,4 +1,4 @@
-import type { Bookmark } from '@linkhive/shared/domain';
+import type { Bookmark, SearchScope } from '@linkhive/shared/domain';
 import { CategoryCard, SeeFeedButton } from '@linkhive/shared/ui';
 import { Box, Button, Skeleton } from '@mui/material';
 import { useState } from 'react';
@@ -18,13 +18,20 @@ interface Props {
   count: number;
   color: string;
   search: string;
+  /** Where the search looks. */
+  scope: SearchScope;
   onEdit: (b: Bookmark) => void;
 }
 
 /** One category's card, loading its newest links a page at a time. */
-export function CategoryBlock({ category, count, color, search, onEdit }: Props) {
+export function CategoryBlock({ category, count, color, search, scope, onEdit }: Props) {
   const [limit, setLimit] = useState(step);
-  const { page, loading } = useBookmarkList({ category, q: search || undefined, pageSize: limit });
+  const { page, loading } = useBookmarkList({
+    category,
+    q: search || undefined,
+    in: search && scope === 'title' ? 'title' : undefined,
+    pageSize: limit,
+  });
   const actions = useBookmarkActions();
   const showAdd = useAddDialog((s) => s.show);
   const navigate = useNavigate();
@@ -46,6 +53,8 @@ export function CategoryBlock({ category, count, color, search, onEdit }: Props)
         onToggleFavourite={actions.toggleFavourite}
         onEdit={onEdit}
         onRead={(b) => navigate(`/read/${encodeURIComponent(b.id)}`)}
+        onCheckLink={actions.checkLink}
+        onUpdateAddress={actions.updateAddress}
         onOpenPromotor={(b) => navigate(`/promo/${encodeURIComponent(b.promotor!)}`)}
         onRecommend={paid ? recommendations.show : undefined}
         recommendingId={recommendations.recommendingId}

@@ -114,6 +114,85 @@ describe('search page', () => {
     expect(listCalls().some((p) => p.get('q') === 'site 1' && p.get('page') !== '1')).toBe(false);
   });
 
+  it('shows where the words were found in a saved page, marked, and searches titles only on request', async () => {
+    const inPage = bookmark(7, {
+      title: 'Read later',
+      snippet: { text: '…the kestrel hovers over the field…', marks: [[5, 12]] },
+    });
+    const titled = bookmark(8, { title: 'Kestrel facts' });
+    const server = fakeServer({
+      'GET /api/auth/me': () => ({ status: 200, body: makeMe() }),
+      'GET /api/categories': () => ({ status: 200, body: { items: [{ name: 'Work', count: 2 }] } }),
+      'GET /api/bookmarks': (url) => {
+        const p = new URL(url, 'http://x').searchParams;
+        const items = !p.get('q') ? [titled, inPage] : p.get('in') === 'title' ? [titled] : [titled, inPage];
+        return { status: 200, body: { items, total: items.length, page: 1, pageSize: 25 } };
+      },
+    });
+    await openSearch();
+    fireEvent.change(screen.getByLabelText('Search bookmarks'), { target: { value: 'kestrel' } });
+    await waitFor(() => expect(screen.queryByTestId('search-snippet')).not.toBeNull());
+    const snippet = screen.getByTestId('search-snippet');
+    expect(snippet.textContent).toBe('…the kestrel hovers over the field…');
+    expect([...snippet.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['kestrel']);
+    expect(within(rows()[1]!).getByRole('link', { name: 'Read later' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Titles only' }));
+    await screen.findByText('1 bookmark');
+    expect(rows().map((r) => r.textContent)).toEqual([expect.stringContaining('Kestrel facts')]);
+    expect(screen.queryByTestId('search-snippet')).toBeNull();
+    const last = server.calls.filter((c) => c.url.startsWith('/api/bookmarks?')).at(-1)!;
+    expect(new URL(last.url, 'http://x').searchParams.get('in')).toBe('title');
+  });
+
+  it('filters broken links, with each link’s state and what can be done about it', async () => {
+    const dead = bookmark(1, { title: 'Dead page', health: { health: 'broken', finalUrl: null } });
+    const moved = bookmark(2, {
+      title: 'Moved page',
+      health: { health: 'redirected', finalUrl: 'https://new.example.com/page' },
+    });
+    const fine = bookmark(3, { title: 'Fine page' });
+    const server = fakeServer({
+      'GET /api/auth/me': () => ({ status: 200, body: makeMe() }),
+      'GET /api/categories': () => ({ status: 200, body: { items: [{ name: 'Work', count: 3 }] } }),
+      'GET /api/bookmarks': (url) => {
+        const items = new URL(url, 'http://x').searchParams.get('health') === 'broken' ? [dead] : [dead, moved, fine];
+        return { status: 200, body: { items, total: items.length, page: 1, pageSize: 25 } };
+      },
+      'POST /api/bookmarks/b1/check': () => ({
+        status: 200,
+        body: { health: 'broken', status: 404, finalUrl: null, checkedAt: '2026-11-28T10:00:00.000Z' },
+      }),
+      'PATCH /api/bookmarks/b2': () => ({
+        status: 200,
+        body: { ...moved, link: 'https://new.example.com/page', health: undefined },
+      }),
+    });
+    await openSearch();
+    await screen.findByText('3 bookmarks');
+    const [deadRow, movedRow, fineRow] = rows().map((r) => within(r));
+    expectShown(deadRow!.getByText('Broken link'));
+    expect(deadRow!.getByRole('link', { name: 'Internet Archive copy of Dead page' }).getAttribute('href')).toBe(
+      'https://web.archive.org/web/https://site1.example.com/',
+    );
+    expectShown(movedRow!.getByText('Link moved'));
+    expectShown(movedRow!.getByText('Now at https://new.example.com/page'));
+    expect(fineRow!.queryByRole('button', { name: 'Check now' })).toBeNull();
+
+    fireEvent.click(movedRow!.getByRole('button', { name: 'Update address' }));
+    await screen.findByText(bookmarkMessages.linkUpdated);
+    expect(server.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ link: 'https://new.example.com/page' });
+
+    fireEvent.click(deadRow!.getByRole('button', { name: 'Check now' }));
+    await waitFor(() => expect(server.calls.some((c) => c.url === '/api/bookmarks/b1/check')).toBe(true));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Broken links only' }));
+    await screen.findByText('1 bookmark');
+    const last = server.calls.filter((c) => c.url.startsWith('/api/bookmarks?')).at(-1)!;
+    expect(new URL(last.url, 'http://x').searchParams.get('health')).toBe('broken');
+  });
+
   it('goes back to page 1 when the category changes', async () => {
     const { listCalls } = library(60);
     await openSearch();

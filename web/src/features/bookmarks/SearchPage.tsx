@@ -1,14 +1,26 @@
-import type { Bookmark } from '@linkhive/shared/domain';
+import type { Bookmark, SearchScope } from '@linkhive/shared/domain';
 import { bookmarkMessages } from '@linkhive/shared/domain';
 import {
   CategoryFilter,
   ConfirmDeleteDialog,
   EmptyState,
   NoBookmarks,
-  SearchBox,
+  ScopedSearchBox,
   useDebounced,
 } from '@linkhive/shared/ui';
-import { Box, Button, CircularProgress, Container, Drawer, List, Pagination, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Container,
+  Drawer,
+  FormControlLabel,
+  List,
+  Pagination,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAddDialog } from './addDialog';
@@ -28,20 +40,24 @@ import { useBulkDelete } from './useBulkDelete';
 import { useKeyedState } from './useKeyedState';
 
 export function SearchPage() {
-  usePageMeta('Search', 'Search all your bookmarks by title, address or category.');
+  usePageMeta('Search', 'Search all your bookmarks by title, address, category or the text of their pages.');
   const [params] = useSearchParams();
   const [search, setSearch] = useState(() => params.get('q') ?? '');
   const [category, setCategory] = useState('');
+  const [scope, setScope] = useState<SearchScope>(() => (params.get('in') === 'title' ? 'title' : 'all'));
+  const [brokenOnly, setBrokenOnly] = useState(() => params.get('health') === 'broken');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [editing, setEditing] = useState<Bookmark | null>(null);
   const q = useDebounced(search.trim());
-  const filterKey = JSON.stringify([q, category]);
+  const filterKey = JSON.stringify([q, category, scope, brokenOnly]);
   const [pageNo, setPageNo] = useKeyedState(filterKey, 1);
   // Ticks belong to the rows on screen: another page or another search starts with none.
   const [selected, setSelected] = useKeyedState<ReadonlySet<string>>(`${filterKey}:${pageNo}`, new Set());
   const { page, loading } = useBookmarkList({
     q: q || undefined,
+    in: q && scope === 'title' ? 'title' : undefined,
     category: category || undefined,
+    health: brokenOnly ? 'broken' : undefined,
     page: pageNo,
     pageSize: searchPageSize,
   });
@@ -62,7 +78,7 @@ export function SearchPage() {
 
   const items = page?.items ?? [];
   const ticked = items.filter((b) => selected.has(b.id));
-  const filtered = !!q || !!category;
+  const filtered = !!q || !!category || brokenOnly;
   // 'No bookmarks have been added.' only when there is nothing to find; else 'No results found'.
   const none = page !== null && page.total === 0 && (!filtered || categories?.length === 0);
 
@@ -81,15 +97,16 @@ export function SearchPage() {
             Search
           </Typography>
           <Button variant="outlined" onClick={() => setFiltersOpen(true)}>
-            Filters{category ? ' (on)' : ''}
+            Filters{category || brokenOnly ? ' (on)' : ''}
           </Button>
           <ExportButton />
         </Box>
-        <SearchBox
+        <ScopedSearchBox
           value={search}
           onChange={setSearch}
-          label="Search bookmarks"
-          placeholder="Title, address or category"
+          scope={scope}
+          onScopeChange={setScope}
+          placeholder="Title, address, category or page text"
         />
         {/* The drawer is a dialog to assistive technology, and a dialog needs a name: its heading's. */}
         <Drawer
@@ -107,6 +124,10 @@ export function SearchPage() {
               value={category}
               onChange={setCategory}
             />
+            <FormControlLabel
+              control={<Switch checked={brokenOnly} onChange={(e) => setBrokenOnly(e.target.checked)} />}
+              label="Broken links only"
+            />
             <Button onClick={() => setFiltersOpen(false)}>Close</Button>
           </Stack>
         </Drawer>
@@ -115,7 +136,13 @@ export function SearchPage() {
         ) : !page ? (
           <CircularProgress aria-label="Loading bookmarks" />
         ) : page.total === 0 ? (
-          <EmptyState message={bookmarkMessages.noResults} />
+          <EmptyState
+            message={
+              brokenOnly && !q && !category
+                ? 'No broken links. Links are checked in the background, a few at a time.'
+                : bookmarkMessages.noResults
+            }
+          />
         ) : (
           <>
             <SelectionBar
@@ -135,6 +162,8 @@ export function SearchPage() {
                   onToggleFavourite={actions.toggleFavourite}
                   onEdit={setEditing}
                   onRead={(x) => navigate(`/read/${encodeURIComponent(x.id)}`)}
+                  onCheckLink={actions.checkLink}
+                  onUpdateAddress={actions.updateAddress}
                   onOpenPromotor={(x) => navigate(`/promo/${encodeURIComponent(x.promotor!)}`)}
                   onRecommend={paid ? recommendations.show : undefined}
                   recommendingId={recommendations.recommendingId}

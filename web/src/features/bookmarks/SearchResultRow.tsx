@@ -9,6 +9,8 @@ interface Props {
   onToggleFavourite: (bookmark: Bookmark) => Promise<unknown>;
   onEdit: (bookmark: Bookmark) => void;
   onRead: (bookmark: Bookmark) => void;
+  onCheckLink: (bookmark: Bookmark) => Promise<unknown>;
+  onUpdateAddress: (bookmark: Bookmark, address: string) => Promise<unknown>;
   onOpenPromotor: (bookmark: Bookmark) => void;
   /** Set on paid plans only: Recommended websites. */
   onRecommend?: (bookmark: Bookmark) => void;

@@ -29,7 +29,7 @@ function signedInWith(categories: { name: string; count: number }[], answered: P
         displayName: 'Ann Lee',
         email: 'ann@example.com',
         photoURL: null,
-        settings: { categoryTabColor: null, layoutPreference: 'list' },
+        settings: { categoryTabColor: null, layoutPreference: 'list', keepCopies: true },
       },
     }),
   });

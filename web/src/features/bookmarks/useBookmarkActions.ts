@@ -1,5 +1,5 @@
 import type { Bookmark } from '@linkhive/shared/domain';
-import { bookmarkMessages } from '@linkhive/shared/domain';
+import { bookmarkMessages, linkHealthMessages } from '@linkhive/shared/domain';
 import { useNotify, type BookmarkChanges } from '@linkhive/shared/ui';
 import { useMemo } from 'react';
 import { api } from '../../api';
@@ -27,6 +27,29 @@ export function useBookmarkActions() {
         await api.bookmarks.remove(b.id);
         notify({ message: bookmarkMessages.linkDeleted, severity: 'error' });
         libraryChanged();
+      },
+      /** 'Check now': the answer is said, and the row's badge follows. */
+      async checkLink(b: Bookmark) {
+        try {
+          const { health } = await api.bookmarks.checkLink(b.id);
+          notify({
+            message: linkHealthMessages.labels[health],
+            severity: health === 'broken' ? 'error' : health === 'ok' ? 'success' : 'info',
+          });
+          libraryChanged();
+        } catch (e) {
+          notify({ message: (e as Error).message, severity: 'error' });
+        }
+      },
+      /** 'Update address': the bookmark takes the address its link now leads to. */
+      async updateAddress(b: Bookmark, address: string) {
+        try {
+          await api.bookmarks.update(b.id, { link: address });
+          notify({ message: bookmarkMessages.linkUpdated, severity: 'success' });
+          libraryChanged();
+        } catch (e) {
+          notify({ message: (e as Error).message, severity: 'error' });
+        }
       },
       async refreshScreenshot(b: Bookmark) {
         await api.bookmarks.refreshScreenshot(b.id);

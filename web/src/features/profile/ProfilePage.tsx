@@ -10,6 +10,7 @@ import { useTabColor } from '../bookmarks/useTabColor';
 import { PlanChooser } from '../plans/PlanChooser';
 import { useSession } from '../../session/store';
 import { AdvertiserPanel } from '../adverts/AdvertiserPanel';
+import { KeepCopiesSetting } from '../copies/KeepCopiesSetting';
 import { SectionPage } from '../../layout/SectionPage';
 import { profileKeys } from './queries';
 
@@ -79,6 +80,7 @@ export function ProfilePage() {
         </Typography>
         <ExportButton label="Export bookmarks" />
       </Box>
+      {profile && <KeepCopiesSetting profile={profile} onChange={(next) => setProfile(() => next)} />}
     </SectionPage>
   );
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { pageSnippet } from './snippet.js';
+import { searchTokens } from './search.js';
+
+const marked = (s: { text: string; marks: [number, number][] }) => s.marks.map(([a, b]) => s.text.slice(a, b));
+
+describe('pageSnippet', () => {
+  it('shows the passage around a word found deep in a long page, marked as written', () => {
+    const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(400);
+    const text = `${filler}The Sourdough starter needs feeding twice a day. ${filler}`;
+    const s = pageSnippet(text, searchTokens('sourdough'))!;
+    expect(marked(s)).toEqual(['Sourdough']);
+    expect(s.text.startsWith('…')).toBe(true);
+    expect(s.text.endsWith('…')).toBe(true);
+    expect(s.text).toContain('The Sourdough starter needs feeding twice a day.');
+    expect(s.text.length).toBeLessThanOrEqual(190);
+  });
+
+  it('prefers the place where more of the words are close together', () => {
+    const text =
+      'Bread is old. ' + 'Nothing here. '.repeat(40) + 'A good bread needs a slow rise, and bread flour helps.';
+    const s = pageSnippet(text, searchTokens('bread rise'))!;
+    expect(marked(s)).toEqual(['bread', 'rise', 'bread']);
+    expect(s.text).toContain('slow rise');
+  });
+
+  it('matches the last word as the start of a word and the others whole, ignoring accents and case', () => {
+    const s = pageSnippet('Un café crème à Zürich, près du lac.', searchTokens('cafe zur'))!;
+    expect(marked(s)).toEqual(['café', 'Zürich']);
+    expect(s.text).toBe('Un café crème à Zürich, près du lac.');
+    // 'caf' is complete (not the last word): no match for 'café'.
+    expect(marked(pageSnippet('Un café crème à Zürich.', searchTokens('caf zur'))!)).toEqual(['Zürich']);
+  });
+
+  it('keeps the offsets right where the page had runs of spaces and new lines', () => {
+    const s = pageSnippet('Line.\n\n  Second   with   kestrels.', searchTokens('kestrel'))!;
+    expect(s.text).toBe('Line. Second with kestrels.');
+    expect(marked(s)).toEqual(['kestrels']);
+  });
+
+  it('answers null when the words are not in the page', () => {
+    expect(pageSnippet('Nothing to see.', searchTokens('kestrel'))).toBeNull();
+    expect(pageSnippet('', searchTokens('kestrel'))).toBeNull();
+    expect(pageSnippet('Some text', [])).toBeNull();
+  });
+});
