@@ -25,6 +25,7 @@ import { compactBookmarks } from './20261128T0000_compact_bookmarks.js';
 import { copies } from './20261128T1200_copies.js';
 import { pageSearch } from './20261128T1700_page_search.js';
 import { keepCopies } from './20261128T1900_keep_copies.js';
+import { pageReads } from './20261128T2000_page_reads.js';
 import { linkHealth } from './20261128T1800_link_health.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
@@ -55,6 +56,7 @@ const all = {
   '20261128T1700_page_search': pageSearch,
   '20261128T1800_link_health': linkHealth,
   '20261128T1900_keep_copies': keepCopies,
+  '20261128T2000_page_reads': pageReads,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

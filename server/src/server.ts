@@ -38,7 +38,9 @@ import { pageService } from './features/pages/service.js';
 import { profileService } from './features/profile/service.js';
 import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/service.js';
 import { screenshotRepository } from './features/screenshots/repository.js';
-import { COPY_JOB, copyService } from './features/copies/service.js';
+import { copyService } from './features/copies/service.js';
+import { startCrawler } from './features/copies/crawler.js';
+import { crawlRepository } from './features/copies/crawl-repository.js';
 import { copyRepository } from './features/copies/repository.js';
 import { LINK_CHECK_JOB, linkHealthService, type LinkHealthService } from './features/link-health/service.js';
 import { linkHealthRepository } from './features/link-health/repository.js';
@@ -63,7 +65,7 @@ import { userLookupRepository } from './features/admin/repository.js';
 import { adminService } from './features/admin/service.js';
 import { promoRepository } from './features/promo/repository.js';
 import { promoService } from './features/promo/service.js';
-import { startWorker, type Worker } from './jobs/worker.js';
+import { alongside, startWorker, type Worker } from './jobs/worker.js';
 import type { Peers } from './cluster/peers.js';
 import { groupRepository } from './features/groups/repository.js';
 import { groupService } from './features/groups/service.js';
@@ -228,15 +230,14 @@ export async function createServer(
   });
   const copies = copyService({
     repo: copyRepository(db, database.dialect),
-    queue,
-    queueIn: (trx) => jobQueue(trx, database.dialect),
     fetchPage,
     extract: (html, url) => extractor.extract(html, url),
     enabled: config.crawl,
-    poke: () => poke(),
+    poke: () => crawler?.poke(),
     log,
     relayImage: (url) => images.src(url),
   });
+  let crawler: Worker | null = null;
   const users = userLookupRepository(db);
   const advertRepo = advertRepository(db);
   const threats = createThreatChecker({ key: config.safeBrowsingKey, baseUrl: config.safeBrowsingUrl });
@@ -317,15 +318,6 @@ export async function createServer(
           handlers: { [SCREENSHOT_JOB]: (payload) => screenshots.run(payload) },
         },
         {
-          // The crawler: saved pages read for their readable copy, never ahead of a mail or a check.
-          name: 'copies',
-          concurrency: config.crawlConcurrency,
-          timeoutMs: 30_000,
-          // A site down may be up on the next try; a page refused for good is not tried again.
-          maxAttempts: 2,
-          handlers: { [COPY_JOB]: (payload) => copies.run(payload) },
-        },
-        {
           // Link health: one address at a time, so that no site sees two checks at once from here.
           name: 'link checks',
           concurrency: 1,
@@ -358,6 +350,17 @@ export async function createServer(
       { leaseMs: config.jobLeaseMs, retryBaseMs: config.jobRetryBaseMs },
     );
     peers?.on('jobs', () => worker.poke());
+    if (config.crawl) {
+      // The crawler finds its pages in the bookmarks (features/copies/crawler.ts), not in jobs.
+      crawler = startCrawler({
+        repo: crawlRepository(db),
+        read: (bookmarkId) => copies.read(bookmarkId),
+        concurrency: config.crawlConcurrency,
+        log,
+        pollMs: 5000,
+      });
+      worker = alongside(worker, crawler);
+    }
   }
   // Queued once a day whichever processes ask (the id names the day); checked every hour.
   const today = (): ReconcilePage => ({ day: new Date().toISOString().slice(0, 10) });
@@ -399,6 +402,8 @@ export async function createServer(
       await database.reloadStatistics();
       // An imported favourite gets its site's screenshot, as one saved by hand does.
       await screenshots.requestMany(favourites, userId);
+      // And every imported page is read for its copy, in turn with everyone else's (crawler.ts).
+      copies.saved();
     },
   });
   const imports = importService({ repo: importRepo, runner: importWorker, log });

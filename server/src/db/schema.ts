@@ -147,6 +147,12 @@ export interface BookmarkTable {
    * writer; searched with the vector above (migrations/20261128T1700_page_search).
    */
   page_vector?: string | null;
+  /**
+   * The crawler's work (features/copies/crawler.ts): null while the page is to be read, 'reading'
+   * once a process has claimed it (at `read_at`), 'read' with a copy kept, 'none' without.
+   */
+  read_state: Generated<string | null>;
+  read_at: Generated<string | null>;
   /** The import that added the row: a failed or interrupted import is removed by it. */
   import_id: string | null;
 }

@@ -161,3 +161,21 @@ function laneRunner(
     },
   };
 }
+
+/** Two workers as one: woken, waited for and stopped together (the job lanes and the crawler). */
+export function alongside(a: Worker, b: Worker): Worker {
+  return {
+    poke: () => {
+      a.poke();
+      b.poke();
+    },
+    async idle() {
+      // A crawled page may queue jobs (and a job make pages to read): until both are quiet.
+      await Promise.all([a.idle(), b.idle()]);
+      await a.idle();
+    },
+    async stop() {
+      await Promise.all([a.stop(), b.stop()]);
+    },
+  };
+}

@@ -84,13 +84,13 @@ export const bookmarkColumns = [
 /** A bookmark as the service makes it: the repository adds its owner's number and search words. */
 export type NewBookmark = Omit<
   Selectable<BookmarkTable>,
-  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id'
+  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id' | 'read_state' | 'read_at'
 >;
 
 /** What a bookmark's row gives the service: its own columns, without the owner's number or search words. */
 export type BookmarkRow = Omit<
   Selectable<BookmarkTable>,
-  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id'
+  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id' | 'read_state' | 'read_at'
 > & {
   screenshot_status: string | null;
   screenshot_file: string | null;
@@ -277,21 +277,12 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
 
   return {
     searchWords: (b: { title: string; link: string; domain: string; category: string }) => searchWords(dialect, b),
-    /** Saves a new bookmark of the user's, with its search words. */
-    /**
-     * Stores a new bookmark. `alsoIn` writes what the save needs with it (its page's reading, a job
-     * row) in the same transaction: both or neither, and one commit instead of two.
-     */
-    async insert(userId: string, row: NewBookmark, alsoIn?: (trx: Kysely<Database>) => Promise<void>) {
-      const write = async (q: Kysely<Database>) => {
-        await q
-          .insertInto('bookmark')
-          .values({ ...row, owner: ownerOf(userId), ...searchWords(dialect, row) })
-          .execute();
-        await alsoIn?.(q);
-      };
-      if (alsoIn) await db.transaction().execute(write);
-      else await write(db);
+    /** Saves a new bookmark of the user's, with its search words; its page is still to be read. */
+    async insert(userId: string, row: NewBookmark) {
+      await db
+        .insertInto('bookmark')
+        .values({ ...row, owner: ownerOf(userId), ...searchWords(dialect, row) })
+        .execute();
     },
     find(userId: string, id: string) {
       return withScreenshot()

@@ -68,7 +68,7 @@ export interface BookmarkServiceDeps {
    */
   favicons: Pick<FaviconService, 'want'>;
   /** The page's readable copy, read after the save has answered (features/copies). */
-  copies: Pick<CopyService, 'queueIn' | 'queued' | 'addressChanged'>;
+  copies: Pick<CopyService, 'saved' | 'addressChanged'>;
 }
 
 /**
@@ -134,14 +134,14 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         updated_at: now,
       };
       try {
-        // The page's reading is queued with the row: a save is stored with it, or not at all.
-        await repo.insert(userId, row, (trx) => deps.copies.queueIn(trx, userId, row.id));
+        // Its page is read after the answer: the row says it is still to be read (read_state null).
+        await repo.insert(userId, row);
       } catch (e) {
         // Two saves of one link at once: the unique index decides, the loser hears the same message.
         if (isUniqueViolation(e)) throw duplicate();
         throw e;
       }
-      deps.copies.queued();
+      deps.copies.saved();
       if (!input.favourite)
         return noteIcons(
           userId,
@@ -167,7 +167,14 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         const linkKey = normaliseLink(input.link);
         const other = await repo.findByLinkKey(userId, linkKey);
         if (other && other.id !== id) throw duplicate();
-        Object.assign(changes, { link: input.link, link_key: linkKey, domain: domainOf(input.link) });
+        // The page at the new address is to be read (read_state null): the crawler finds it so.
+        Object.assign(changes, {
+          link: input.link,
+          link_key: linkKey,
+          domain: domainOf(input.link),
+          read_state: null,
+          read_at: null,
+        });
       }
       const next = { ...current, ...changes };
       if (changes.title !== undefined || changes.category !== undefined || changes.link !== undefined)
@@ -179,7 +186,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
         throw e;
       }
       // A copy is of an address: another address sets the old one's aside and reads the new one.
-      if (changes.link !== undefined) await deps.copies.addressChanged(userId, id);
+      if (changes.link !== undefined) await deps.copies.addressChanged(id);
       const updated = await get(userId, id);
       if (updated.favourite && (!current.favourite || changes.domain))
         await screenshots.request(updated.domain, updated.link, { accountId: userId });

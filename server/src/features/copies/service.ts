@@ -6,17 +6,8 @@ import { notFound } from '../../http/errors.js';
 import { FetchRefused, fetchMessages } from '../../integrations/page-fetch/address-guard.js';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { decodeHtml } from '../../integrations/page-fetch/page-meta.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import type { Logger } from '../../logger.js';
 import type { CopyRepository, CopyRow } from './repository.js';
-
-export const COPY_JOB = 'copy';
-
-interface CopyJob {
-  bookmarkId: string;
-}
 
 /** What the crawler reads of a page: a long article fits; a larger page is refused, not cut. */
 export const crawlLimits = { maxBytes: 3 * 1024 * 1024, timeoutMs: 15_000 };
@@ -30,20 +21,19 @@ const lasting = new Set<string>([
 ]);
 
 /**
- * Readable copies: after a save has answered, the crawler reads the bookmark's page through the
- * guarded fetcher and keeps its article (content/readable.ts). The reading is queued in the
- * account's own line, so one account's many saves take turns with everyone else's.
+ * Readable copies: after a save or an import has answered, the crawler (crawler.ts) reads the
+ * bookmark's page through the guarded fetcher and keeps its article (content/readable.ts). A save
+ * writes nothing for it: a bookmark whose page is still to be read says so itself (`read_state`),
+ * and the crawler takes such pages in turns by account.
  */
 export function copyService(deps: {
   repo: CopyRepository;
-  queue: JobQueue;
-  /** The queue inside a caller's transaction (a save's). */
-  queueIn: (trx: Kysely<Database>) => JobQueue;
   fetchPage: GuardedFetch;
   /** The article of a page's HTML, read off the server's thread (content/readable-pool.ts). */
   extract: (html: string, url: string) => Promise<ReadableCopy | null>;
-  /** CRAWL=off: nothing is queued or read. */
+  /** CRAWL=off: nothing is read. */
   enabled: boolean;
+  /** Wakes this process's crawler. */
   poke: () => void;
   log: Logger;
   /**
@@ -52,37 +42,19 @@ export function copyService(deps: {
    */
   relayImage: (url: string) => string;
 }) {
-  const { repo, queue, fetchPage, log } = deps;
-
-  /** Queues the reading of a bookmark's page outside a save (its address changed). */
-  async function request(userId: string, bookmarkId: string): Promise<void> {
-    if (!deps.enabled) return;
-    try {
-      await queue.enqueue(COPY_JOB, { bookmarkId } satisfies CopyJob, { accountId: userId });
-      deps.poke();
-    } catch (err) {
-      // The bookmark is saved: a copy that could not be queued loses nothing the user saved.
-      log.error({ err, bookmarkId }, 'copy: could not queue the reading of a page');
-    }
-  }
+  const { repo, fetchPage, log } = deps;
 
   return {
-    /**
-     * Queues a new bookmark's reading inside the transaction that stores it (BookmarkRepository.insert);
-     * `queued` wakes the crawler once that has committed.
-     */
-    async queueIn(trx: Kysely<Database>, userId: string, bookmarkId: string): Promise<void> {
-      if (!deps.enabled) return;
-      await deps.queueIn(trx).enqueue(COPY_JOB, { bookmarkId } satisfies CopyJob, { accountId: userId });
-    },
-    queued(): void {
+    /** A bookmark was saved: its page is read once the save has answered. */
+    saved(): void {
       if (deps.enabled) deps.poke();
     },
 
     /** A bookmark's address changed: its copy was of the old page, so it goes, and the new page is read. */
-    async addressChanged(userId: string, bookmarkId: string): Promise<void> {
+    async addressChanged(bookmarkId: string): Promise<void> {
+      // The update that changed the address made its page one to read again (read_state null).
       await repo.remove(bookmarkId);
-      await request(userId, bookmarkId);
+      if (deps.enabled) deps.poke();
     },
 
     /** The copy of one of the user's bookmarks; 404 for another user's and before there is one. */
@@ -92,10 +64,14 @@ export function copyService(deps: {
       return relayed(toCopy(row), deps.relayImage);
     },
 
-    /** The crawler's job: reads the page and keeps its article. A page with none keeps nothing. */
-    async run({ bookmarkId }: CopyJob): Promise<void> {
+    /**
+     * The crawler's work: reads the page and keeps its article, 'read'; a page with none, or one
+     * refused for good, keeps nothing, 'none'. Throws when another try may fare better (a timeout,
+     * a site down).
+     */
+    async read(bookmarkId: string): Promise<'read' | 'none'> {
       const bookmark = await repo.linkOf(bookmarkId);
-      if (!bookmark) return; // deleted since it was saved
+      if (!bookmark) return 'none'; // deleted since it was saved, or its owner keeps no copies
       let page;
       try {
         page = await fetchPage(bookmark.link, {
@@ -103,24 +79,24 @@ export function copyService(deps: {
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
         });
       } catch (e) {
-        // Retried (by the lane) only when another try may fare better: a timeout, a site down.
+        // Tried again (by the crawler) only when another try may fare better: a timeout, a site down.
         if (e instanceof FetchRefused && lasting.has(e.message)) {
           log.info({ bookmarkId, reason: e.message }, 'copy: page refused');
-          return;
+          return 'none';
         }
         throw e;
       }
       const type = String(page.headers['content-type'] ?? 'text/html');
-      if (page.status >= 400 || !/html/i.test(type)) return;
+      if (page.status >= 400 || !/html/i.test(type)) return 'none';
       let copy: ReadableCopy | null;
       try {
         copy = await deps.extract(decodeHtml(page.body, type), page.url);
       } catch (e) {
         if (!(e instanceof PageTooComplex)) throw e;
         log.info({ bookmarkId }, 'copy: page too complex to read');
-        return;
+        return 'none';
       }
-      if (!copy) return;
+      if (!copy) return 'none';
       await repo.save(
         {
           bookmark_id: bookmarkId,
@@ -137,6 +113,7 @@ export function copyService(deps: {
         },
         bookmark.link,
       );
+      return 'read';
     },
   };
 }

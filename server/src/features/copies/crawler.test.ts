@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../testing/databases.js';
+import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
+import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
+import { waitForImport } from '../../testing/imports.js';
+
+const concurrency = 2;
+
+// Issue 30: the crawler finds its pages in the bookmarks, so imports are read too, after the
+// import, and accounts take turns: a 50,000-link import makes another account's save wait a turn.
+describe.each(testDialects)('the crawler on %s', (dialect) => {
+  let fixtures: FixtureServer;
+  let t: TestServer;
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    t = await startTestServer(dialect, {
+      CRAWL: 'on',
+      FETCH_ALLOW_HOSTS: 'localhost',
+      CRAWL_CONCURRENCY: String(concurrency),
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fixtures?.close();
+  });
+
+  const importLinks = async (agent: Agent, urls: string[]) => {
+    const items = urls.map((url, i) => ({ title: `Imported ${i}`, url, folder: ['Imported'] }));
+    const job = await agent.post('/api/import', { items });
+    expect(job.status).toBe(202);
+    expect((await waitForImport(agent, job.body.jobId)).result?.imported).toBe(urls.length);
+    return (
+      (await agent.get('/api/bookmarks?category=Imported&pageSize=200')).body.items as {
+        id: string;
+        link: string;
+      }[]
+    ).map((b) => b);
+  };
+
+  it('reads the pages of an import after it, like saved ones', async () => {
+    const a = t.agent();
+    await a.seedAccount('importer-small@example.com');
+    const articles = ['lemonde-1', 'ars-1', 'nytimes-1'];
+    const imported = await importLinks(
+      a,
+      articles.map((n) => fixtures.url(`/articles/${n}.html?imported`, 'localhost')),
+    );
+    await t.server.worker.idle();
+    for (const b of imported) {
+      const copy = await a.get(`/api/bookmarks/${b.id}/copy`);
+      expect(copy.status).toBe(200);
+      expect(copy.body.wordCount).toBeGreaterThan(300);
+    }
+    // Each page was read once.
+    for (const n of articles)
+      expect(fixtures.requests.filter((r) => r.url === `/articles/${n}.html?imported`)).toHaveLength(1);
+  });
+
+  it('another account’s new save is read within a turn while a 50,000-link import is being read', async () => {
+    const importer = t.agent();
+    const saver = t.agent();
+    await importer.seedAccount('importer-big@example.com');
+    await saver.seedAccount('saver@example.com');
+    const items = Array.from({ length: 50_000 }, (_, i) => ({
+      title: `Old link ${i}`,
+      url: fixtures.url(`/gone/${i}.html`, 'localhost'),
+      folder: ['Imported'],
+    }));
+    const job = await importer.post('/api/import', { items });
+    expect((await waitForImport(importer, job.body.jobId)).result?.imported).toBe(50_000);
+    // The import's pages are being read (each answers 404 at once).
+    await expect
+      .poll(() => fixtures.requests.filter((r) => r.path.startsWith('/gone/')).length, { timeout: 30_000 })
+      .toBeGreaterThan(10);
+
+    const before = fixtures.requests.length;
+    const res = await saver.post('/api/bookmarks', {
+      link: fixtures.url('/articles/heise.html?fresh', 'localhost'),
+      title: 'Fresh',
+      category: 'Reading',
+    });
+    expect(res.status).toBe(201);
+    await expect
+      .poll(async () => (await saver.get(`/api/bookmarks/${res.body.id}/copy`)).status, { timeout: 30_000 })
+      .toBe(200);
+    const at = fixtures.requests.findIndex((r) => r.url === '/articles/heise.html?fresh');
+    // Read in its turn: at most a page a reader of the importer's was already reading, and one round.
+    expect(at - before).toBeLessThanOrEqual(2 * concurrency + 1);
+    const stillToRead = await t.server.database.db
+      .selectFrom('bookmark')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('read_state', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(stillToRead.n)).toBeGreaterThan(40_000);
+  });
+});

@@ -1,0 +1,129 @@
+import type { Worker } from '../../jobs/worker.js';
+import type { Logger } from '../../logger.js';
+import type { CrawlRepository, PageToRead } from './crawl-repository.js';
+
+/** A page claimed this long ago by a process that never finished it is read again. */
+const staleAfterMs = 5 * 60_000;
+/** A page whose site failed is tried once more after this pause; twice failed, it has no copy. */
+const retryAfterMs = 2000;
+
+/**
+ * The crawler: reads the pages still to read (bookmarks whose `read_state` is null), found in the
+ * data, so that a save or an import writes only its rows and is read afterwards. `concurrency`
+ * readers take pages in turns by account: each turn goes to the next account with pages to read,
+ * its newest page first, and the list of accounts is read again after each round. One account's
+ * import of 50,000 links so makes another's new save wait one turn, not 50,000.
+ *
+ * Several processes may crawl one database: a page is claimed before it is read (`claim`), and a
+ * claim left by a process that stopped is released after five minutes. Polls every `pollMs` for
+ * pages saved by other processes; a save in this one pokes it.
+ */
+export function startCrawler(deps: {
+  repo: CrawlRepository;
+  /** Reads a bookmark's page and keeps its copy: 'read' with one, 'none' without; throws when the site failed. */
+  read: (bookmarkId: string) => Promise<'read' | 'none'>;
+  concurrency: number;
+  log: Logger;
+  pollMs: number;
+  now?: () => Date;
+}): Worker {
+  const { repo, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let idleWaiters: (() => void)[] = [];
+
+  // The round of turns: the accounts with pages to read, and whose turn is next.
+  let owners: number[] = [];
+  let turn = 0;
+
+  async function nextPage(): Promise<PageToRead | null> {
+    for (;;) {
+      if (turn >= owners.length) {
+        owners = await repo.ownersWithPages(10_000);
+        turn = 0;
+        if (!owners.length) return null;
+      }
+      const owner = owners[turn++]!;
+      const [page] = await repo.nextOf(owner, 1);
+      // Claimed by another reader meanwhile: the turn passes on.
+      if (page && (await repo.claim(page.id, now()))) return page;
+    }
+  }
+
+  async function readOne(page: PageToRead): Promise<void> {
+    let state: 'read' | 'none' = 'none';
+    for (let attempt = 1; attempt <= 2 && !stopped; attempt++) {
+      try {
+        state = await deps.read(page.id);
+        break;
+      } catch (err) {
+        log.info({ bookmarkId: page.id, attempt, err: (err as Error).message }, 'copy: page not read');
+        if (attempt === 1) await new Promise((r) => setTimeout(r, retryAfterMs).unref());
+      }
+    }
+    await repo.finish(page.id, page.link, state, now());
+  }
+
+  async function reader() {
+    while (!stopped) {
+      const page = await nextPage();
+      if (!page) return;
+      await readOne(page);
+    }
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      await repo.releaseStale(new Date(now().getTime() - staleAfterMs));
+      turn = owners.length; // a fresh round: the accounts are read again
+      await Promise.all(Array.from({ length: deps.concurrency }, reader));
+    } while (again && !stopped);
+  }
+
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      // Pages saved while a drain ends: one more drain after it.
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err) => log.error({ err }, 'crawler error'))
+      .finally(() => {
+        running = null;
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        waiters.forEach((w) => w());
+        schedule();
+      });
+  }
+
+  function schedule() {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, deps.pollMs);
+    timer.unref();
+  }
+
+  schedule();
+  return {
+    poke: () => setImmediate(tick),
+    async idle() {
+      if (running) await running;
+      if (stopped) return;
+      await new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        tick();
+      });
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
