@@ -16,6 +16,12 @@ import { percentile, root, round, signUp, sleep, startBenchServer } from './supp
 const articlesDir = path.join(root, 'test/fixtures/articles');
 const pages = 300;
 const concurrency = 4;
+/**
+ * The pages are spread over 16 sites (loopback addresses 127.0.0.2 to .17, each its own server):
+ * the crawler sends a site one request at a time with a 500 ms pause after each, so one site would
+ * measure the pause, not the crawler.
+ */
+const sites = Array.from({ length: 16 }, (_, i) => `127.0.0.${i + 2}`);
 
 /** Any /<n>/<article>.html answers that article: every address distinct, five real pages behind them. */
 async function startArticleServer() {
@@ -32,12 +38,18 @@ async function startArticleServer() {
     served++;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const servers = sites.map(() => http.createServer(server.listeners('request')[0] as http.RequestListener));
+  const ports = await Promise.all(
+    servers.map(
+      (srv, i) => new Promise<number>((r) => srv.listen(0, sites[i], () => r((srv.address() as AddressInfo).port))),
+    ),
+  );
   return {
     names: [...bodies.keys()],
-    port: (server.address() as AddressInfo).port,
+    /** The address of page `n` of an article: the sites take the pages in turn. */
+    url: (n: number, name: string) => `http://${sites[n % sites.length]}:${ports[n % sites.length]}/${n}/${name}`,
     served: () => served,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () => Promise.all(servers.map((srv) => new Promise<void>((r) => srv.close(() => r())))),
   };
 }
 
@@ -61,14 +73,14 @@ export async function measureCrawl() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-crawl-'));
   const server = await startBenchServer({
     dataDir,
-    env: { FETCH_ALLOW_HOSTS: 'localhost', CRAWL_CONCURRENCY: String(concurrency), SCREENSHOTS: 'off' },
+    env: { FETCH_ALLOW_HOSTS: sites.join(','), CRAWL_CONCURRENCY: String(concurrency), SCREENSHOTS: 'off' },
     pollMs: 20,
   });
   try {
     const { base } = server;
     const reader = await signUp(base, 'crawl-bench@example.com');
     const other = await signUp(base, 'crawl-bench-other@example.com');
-    const link = (n: number, name: string) => `http://localhost:${site.port}/${n}/${name}`;
+    const link = site.url;
     // Another account's saves, one every 20 ms, of pages of the same site: first with no crawl
     // running, then while the reader's pages are read. Its own pages take their turns in the crawl.
     const paced = async (label: string, n: number) => {

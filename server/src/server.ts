@@ -40,6 +40,7 @@ import { SCREENSHOT_JOB, screenshotService } from './features/screenshots/servic
 import { screenshotRepository } from './features/screenshots/repository.js';
 import { copyService } from './features/copies/service.js';
 import { startCrawler } from './features/copies/crawler.js';
+import { robotsRules, siteTurns } from './features/copies/politeness.js';
 import { crawlRepository } from './features/copies/crawl-repository.js';
 import { copyRepository } from './features/copies/repository.js';
 import { LINK_CHECK_JOB, linkHealthService, type LinkHealthService } from './features/link-health/service.js';
@@ -116,6 +117,8 @@ export async function createServer(
     liveHeartbeatMs?: number;
     /** Link health's clock and fetch time limit (tests move the time by days and shorten the wait). */
     linkHealth?: { now?: () => Date; timeoutMs?: number; random?: () => number };
+    /** The crawler's pause after each request to a site (500 ms): tests of many pages shorten it. */
+    crawlSitePauseMs?: number;
     /** The other server processes of this machine (cluster mode); null when alone. */
     peers?: Peers | null;
     /**
@@ -231,6 +234,8 @@ export async function createServer(
   const copies = copyService({
     repo: copyRepository(db, database.dialect),
     fetchPage,
+    robots: robotsRules(fetchPage),
+    sites: siteTurns(opts.crawlSitePauseMs ?? 500),
     extract: (html, url) => extractor.extract(html, url),
     enabled: config.crawl,
     poke: () => crawler?.poke(),
@@ -353,7 +358,7 @@ export async function createServer(
     if (config.crawl) {
       // The crawler finds its pages in the bookmarks (features/copies/crawler.ts), not in jobs.
       crawler = startCrawler({
-        repo: crawlRepository(db),
+        repo: crawlRepository(db, database.dialect),
         read: (bookmarkId) => copies.read(bookmarkId),
         concurrency: config.crawlConcurrency,
         log,

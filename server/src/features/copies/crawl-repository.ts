@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 
 /** A page the crawler is to read. */
@@ -11,7 +12,7 @@ export interface PageToRead {
  * The crawler's work, found in the bookmarks themselves (migrations/20261128T2000_page_reads): a
  * row whose `read_state` is null is still to be read. One query a method.
  */
-export function crawlRepository(db: Kysely<Database>) {
+export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     /**
      * The owners with pages still to read, whose owner keeps copies and has no import running (its
@@ -37,27 +38,19 @@ export function crawlRepository(db: Kysely<Database>) {
       return rows.map((r) => Number(r.owner));
     },
 
-    /** An owner's newest pages still to read: a new save before an import's older links. */
-    nextOf(owner: number, limit: number): Promise<PageToRead[]> {
-      return db
-        .selectFrom('bookmark')
-        .select(['id', 'link'])
-        .where('owner', '=', owner)
-        .where('read_state', 'is', null)
-        .orderBy('created_at', 'desc')
-        .limit(limit)
-        .execute();
-    },
-
-    /** Takes a page for this process; false when another took it first. */
-    async claim(id: string, now: Date): Promise<boolean> {
-      const res = await db
-        .updateTable('bookmark')
-        .set({ read_state: 'reading', read_at: now.toISOString() })
-        .where('id', '=', id)
-        .where('read_state', 'is', null)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+    /**
+     * Takes an owner's newest page still to read for this process (a new save before an import's
+     * older links), or undefined when it has none left. One statement: readers of this process and
+     * of others each take a different page (Postgres skips a row another has locked).
+     */
+    async claimNext(owner: number, now: Date): Promise<PageToRead | undefined> {
+      const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+      const { rows } = await sql<PageToRead>`update bookmark set read_state = 'reading', read_at = ${now.toISOString()}
+        where id = (select id from bookmark where owner = ${owner} and read_state is null
+          order by created_at desc limit 1 ${lock})
+        and read_state is null
+        returning id, link`.execute(db);
+      return rows[0];
     },
 
     /**

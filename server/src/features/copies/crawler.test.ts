@@ -56,6 +56,33 @@ describe.each(testDialects)('the crawler on %s', (dialect) => {
       expect(fixtures.requests.filter((r) => r.url === `/articles/${n}.html?imported`)).toHaveLength(1);
   });
 
+  it('is polite: obeys the site’s robots.txt, read once, and sends a site one request at a time', async () => {
+    const a = t.agent();
+    await a.seedAccount('polite@example.com');
+    await t.server.worker.idle();
+    fixtures.resetLog();
+    const save = async (path: string) => {
+      const res = await a.post('/api/bookmarks', {
+        link: fixtures.url(path, 'localhost'),
+        title: path,
+        category: 'Polite',
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    // test/fixtures/robots.txt asks LinkhiveBot to keep out of /articles/private/.
+    const private_ = await save('/articles/private/heise.html');
+    // Each page answers after 200 ms: two readers, but the site sees one request at a time.
+    const ids = await Promise.all(['bbc-1', 'ars-1', 'heise'].map((n) => save(`/articles/${n}.html?delay=200&polite`)));
+    await t.server.worker.idle();
+    for (const id of ids) expect((await a.get(`/api/bookmarks/${id}/copy`)).status).toBe(200);
+    expect((await a.get(`/api/bookmarks/${private_}/copy`)).status).toBe(404);
+    expect(fixtures.requests.filter((r) => r.path.startsWith('/articles/private/'))).toEqual([]);
+    // The rules were read before (the first test) and are kept: not asked again.
+    expect(fixtures.requests.filter((r) => r.path === '/robots.txt')).toEqual([]);
+    expect(fixtures.maxInFlight()).toBe(1);
+  });
+
   it('another account’s new save is read within a turn while a 50,000-link import is being read', async () => {
     const importer = t.agent();
     const saver = t.agent();

@@ -46,10 +46,9 @@ export function startCrawler(deps: {
         turn = 0;
         if (!owners.length) return null;
       }
-      const owner = owners[turn++]!;
-      const [page] = await repo.nextOf(owner, 1);
-      // Claimed by another reader meanwhile: the turn passes on.
-      if (page && (await repo.claim(page.id, now()))) return page;
+      const page = await repo.claimNext(owners[turn++]!, now());
+      // None left to this account (or taken by other readers): the turn passes on.
+      if (page) return page;
     }
   }
 

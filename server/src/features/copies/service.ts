@@ -7,6 +7,7 @@ import { FetchRefused, fetchMessages } from '../../integrations/page-fetch/addre
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { decodeHtml } from '../../integrations/page-fetch/page-meta.js';
 import type { Logger } from '../../logger.js';
+import type { RobotsRules, SiteTurns } from './politeness.js';
 import type { CopyRepository, CopyRow } from './repository.js';
 
 /** What the crawler reads of a page: a long article fits; a larger page is refused, not cut. */
@@ -29,6 +30,10 @@ const lasting = new Set<string>([
 export function copyService(deps: {
   repo: CopyRepository;
   fetchPage: GuardedFetch;
+  /** Which pages a site's robots.txt lets the crawler read (politeness.ts). */
+  robots: RobotsRules;
+  /** One request at a time to a site, with a pause after each (politeness.ts). */
+  sites: SiteTurns;
   /** The article of a page's HTML, read off the server's thread (content/readable-pool.ts). */
   extract: (html: string, url: string) => Promise<ReadableCopy | null>;
   /** CRAWL=off: nothing is read. */
@@ -74,10 +79,17 @@ export function copyService(deps: {
       if (!bookmark) return 'none'; // deleted since it was saved, or its owner keeps no copies
       let page;
       try {
-        page = await fetchPage(bookmark.link, {
-          ...crawlLimits,
-          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
-        });
+        // Politeness: the site's robots.txt first, then its turn (one request at a time, a pause after).
+        if (!(await deps.robots.allows(bookmark.link))) {
+          log.info({ bookmarkId }, 'copy: robots.txt asks not to read this page');
+          return 'none';
+        }
+        page = await deps.sites.take(new URL(bookmark.link).host, () =>
+          fetchPage(bookmark.link, {
+            ...crawlLimits,
+            accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+          }),
+        );
       } catch (e) {
         // Tried again (by the crawler) only when another try may fare better: a timeout, a site down.
         if (e instanceof FetchRefused && lasting.has(e.message)) {
