@@ -44,10 +44,14 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
      * of others each take a different page (Postgres skips a row another has locked).
      */
     async claimNext(owner: number, now: Date): Promise<PageToRead | undefined> {
-      const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+      // Newest first by the partial index's order: on SQLite the rowid (the order rows came), on
+      // Postgres the date (migrations/20261128T2000_page_reads).
+      const newest =
+        dialect === 'postgres'
+          ? sql`order by created_at desc limit 1 for update skip locked`
+          : sql`order by rowid desc limit 1`;
       const { rows } = await sql<PageToRead>`update bookmark set read_state = 'reading', read_at = ${now.toISOString()}
-        where id = (select id from bookmark where owner = ${owner} and read_state is null
-          order by created_at desc limit 1 ${lock})
+        where id = (select id from bookmark where owner = ${owner} and read_state is null ${newest})
         and read_state is null
         returning id, link`.execute(db);
       return rows[0];
