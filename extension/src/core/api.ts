@@ -3,6 +3,7 @@ import {
   bookmarkAnswerSchema,
   bookmarkLookupAnswerSchema,
   bookmarkPageAnswerSchema,
+  linkHealthSchema,
   categoriesAnswerSchema,
   extensionMessages,
   extensionVersionHeader,
@@ -165,6 +166,8 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
     update: (id: string, changes: UpdateBookmarkInput, account?: Account) =>
       one((c) => c.bookmarks.update(id, changes), account),
     remove: async (id: string) => (await call(okAnswerSchema, (c) => c.bookmarks.remove(id))).data,
+    /** 'Check now': the link checked again, and its health. */
+    checkLink: async (id: string) => (await call(linkHealthSchema, (c) => c.bookmarks.checkLink(id))).data,
     list: async (query: BookmarkListQuery) => {
       const { data, serverUrl } = await call(bookmarkPageAnswerSchema, (c) => c.bookmarks.list(query));
       return { ...data, items: data.items.map((b) => absolute(b, serverUrl)) };

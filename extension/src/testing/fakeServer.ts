@@ -216,6 +216,13 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       const items = mine(userId).reverse().map(strip);
       return json(200, { items, total: items.length, page: 1, pageSize: 25 });
     }
+    // 'Check now': the link works again, so the row loses its badge.
+    const check = /^\/api\/bookmarks\/([^/]+)\/check$/.exec(path);
+    const checked = check ? bookmarks.get(check[1]!) : undefined;
+    if (method === 'POST' && checked && checked.userId === userId) {
+      bookmarks.set(checked.id, { ...checked, health: undefined });
+      return json(200, { health: 'ok', status: 200, finalUrl: null, checkedAt: new Date().toISOString() });
+    }
     const one = /^\/api\/bookmarks\/([^/]+)$/.exec(path);
     const own = one ? bookmarks.get(one[1]!) : undefined;
     if (one && (!own || own.userId !== userId)) return error(404, 'not_found', bookmarkMessages.notFound);
@@ -398,6 +405,11 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       return create(userId, values).json() as Promise<Bookmark>;
     },
     stored: (userId = 'u1') => mine(userId).map(strip),
+    /** What the link checks found of a stored bookmark (features/link-health). */
+    setHealth(id: string, health: Bookmark['health']) {
+      const b = bookmarks.get(id);
+      if (b) bookmarks.set(id, { ...b, health });
+    },
     /** A workspace group made on the web; `members` are active members' user ids. */
     seedGroup(name: string, ownerId = 'u1', members: string[] = []) {
       const id = `g${groups.size + 1}`;

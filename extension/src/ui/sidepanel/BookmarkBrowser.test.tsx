@@ -66,4 +66,31 @@ describe('the side panel’s bookmarks', () => {
       expect(urls).toContain(`${ext.server.origin}/read/${saved!.id}`);
     }, budget);
   });
+
+  it('shows a link that moved or broke, checks it again, and takes its new address', async () => {
+    const ext = await setupPages();
+    const dead = await ext.server.seed({ link: 'https://gone.example.com/', title: 'Gone', category: 'News' });
+    const moved = await ext.server.seed({ link: 'https://old.example.com/', title: 'Moved', category: 'News' });
+    ext.server.setHealth(dead.id, { health: 'broken', finalUrl: null });
+    ext.server.setHealth(moved.id, { health: 'redirected', finalUrl: 'https://new.example.com/' });
+    renderWithQueries(
+      <NotificationProvider>
+        <BookmarkBrowser />
+      </NotificationProvider>,
+    );
+    const row = async (title: string) =>
+      within(await screen.findByRole('link', { name: title }, budget).then((a) => a.closest('li')!));
+    expect((await row('Gone')).getByText('Broken link')).toBeTruthy();
+    expect((await row('Moved')).getByText('Now at https://new.example.com/')).toBeTruthy();
+
+    (await row('Moved')).getByRole('button', { name: 'Update address' }).click();
+    await waitFor(
+      () => expect(ext.server.stored().find((b) => b.id === moved.id)!.link).toBe('https://new.example.com/'),
+      budget,
+    );
+
+    (await row('Gone')).getByRole('button', { name: 'Check now' }).click();
+    await screen.findByText('Link works', {}, budget);
+    await waitFor(() => expect(screen.queryByText('Broken link')).toBeNull(), budget);
+  });
 });

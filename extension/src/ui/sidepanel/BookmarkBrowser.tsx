@@ -1,6 +1,6 @@
 import { Alert, Button, FormControlLabel, IconButton, List, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { bookmarkMessages, type Bookmark, type SearchScope } from '@linkhive/shared/domain';
+import { bookmarkMessages, linkHealthMessages, type Bookmark, type SearchScope } from '@linkhive/shared/domain';
 import {
   BookmarkRow,
   ConfirmDeleteDialog,
@@ -107,6 +107,25 @@ export function BookmarkBrowser() {
     await changed(b.link);
   };
 
+  /** 'Check now' on a row whose link moved or may be broken: the answer is said, the row follows. */
+  const checkLink = async (b: Bookmark) => {
+    try {
+      const { health } = await api.checkLink(b.id);
+      notify({ message: linkHealthMessages.labels[health], severity: health === 'broken' ? 'error' : 'info' });
+      reload();
+    } catch (e) {
+      notify({ message: e instanceof Error ? e.message : bookmarkMessages.updateFailed, severity: 'error' });
+    }
+  };
+  /** 'Update address': the bookmark takes the address its link now leads to. */
+  const updateAddress = async (b: Bookmark, address: string) => {
+    try {
+      await update(b, { link: address });
+    } catch (e) {
+      notify({ message: e instanceof Error ? e.message : bookmarkMessages.updateFailed, severity: 'error' });
+    }
+  };
+
   const confirmDelete = async () => {
     if (!deleting) return;
     setBusy(true);
@@ -166,6 +185,8 @@ export function BookmarkBrowser() {
               onToggleFavourite={toggleFavourite}
               onEdit={setEditing}
               onRead={read}
+              onCheckLink={checkLink}
+              onUpdateAddress={updateAddress}
               details={
                 <Typography variant="caption" color="text.secondary" noWrap component="div">
                   {b.category} · {b.domain}
