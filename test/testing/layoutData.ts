@@ -92,7 +92,9 @@ export function layoutProblems(): { overflow: number; rows: number; buttons: num
   const onScreen = new Set<Element>();
   for (const el of document.querySelectorAll(`main :is(${controls})`)) {
     if (!shown(el)) continue;
-    const cut = whereCut(el);
+    // A switch's input is transparent and three times the width of its thumb, clipped by the switch
+    // (MUI's way to widen the touch target): what the user sees and touches is the switch.
+    const cut = whereCut(el.matches('input') ? (el.closest('.MuiSwitch-root') ?? el) : el);
     if (cut) cutOff.push(cut);
     else onScreen.add(el);
   }
