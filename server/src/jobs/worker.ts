@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js';
+import { pollingRunner } from './polling.js';
 import type { JobQueue } from './queue.js';
 
 /** Which try this is; on the last one a handler records that the work failed for good. */
@@ -73,11 +74,6 @@ function laneRunner(
   const maxAttempts = lane.maxAttempts ?? defaultMaxAttempts;
   // Cut off before the lease ends, so that no other process takes a job this one is still running.
   const timeoutMs = Math.max(1, Math.min(lane.timeoutMs, opts.leaseMs - 1000));
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let idleWaiters: (() => void)[] = [];
-
   async function runOne(type: string, payload: unknown, attempt: number) {
     const controller = new AbortController();
     let cutOff: NodeJS.Timeout | undefined;
@@ -101,9 +97,9 @@ function laneRunner(
     }
   }
 
-  async function drain() {
+  async function drain(stopped: () => boolean) {
     for (;;) {
-      if (stopped) return;
+      if (stopped()) return;
       const job = await queue.claim(types, opts.leaseMs);
       if (!job) return;
       try {
@@ -121,45 +117,7 @@ function laneRunner(
     }
   }
 
-  function tick() {
-    if (stopped || running) return;
-    running = drain()
-      .catch((err) => log.error({ err, lane: lane.name }, 'job worker error'))
-      .finally(() => {
-        running = null;
-        const waiters = idleWaiters;
-        idleWaiters = [];
-        waiters.forEach((w) => w());
-        schedule();
-      });
-  }
-
-  function schedule() {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, opts.pollMs);
-    timer.unref();
-  }
-
-  schedule();
-  return {
-    poke: () => setImmediate(tick),
-    async idle() {
-      // A drain under way may have looked for jobs before the caller queued theirs: after it ends,
-      // one more drain, started now, runs everything queued so far.
-      if (running) await running;
-      if (stopped) return;
-      await new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        tick();
-      });
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return pollingRunner(drain, { pollMs: opts.pollMs, log, context: { lane: lane.name } });
 }
 
 /** Two workers as one: woken, waited for and stopped together (the job lanes and the crawler). */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageSnippet } from './snippet.js';
 import { searchTokens } from './search.js';
@@ -6,8 +8,15 @@ const marked = (s: { text: string; marks: [number, number][] }) => s.marks.map((
 
 describe('pageSnippet', () => {
   it('shows the passage around a word found deep in a long page, marked as written', () => {
-    const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(400);
-    const text = `${filler}The Sourdough starter needs feeding twice a day. ${filler}`;
+    // A publisher's article (test/fixtures/articles, Ars Technica) as plain text, a word inserted mid-way.
+    const article = fs
+      .readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/articles/ars-1.html'), 'utf8')
+      .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+    const middle = article.indexOf(' ', article.length / 2);
+    const text = `${article.slice(0, middle)} The Sourdough starter needs feeding twice a day. ${article.slice(middle)}`;
+    expect(text.length).toBeGreaterThan(5000);
     const s = pageSnippet(text, searchTokens('sourdough'))!;
     expect(marked(s)).toEqual(['Sourdough']);
     expect(s.text.startsWith('…')).toBe(true);

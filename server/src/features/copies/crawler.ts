@@ -1,3 +1,4 @@
+import { pollingRunner } from '../../jobs/polling.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { Logger } from '../../logger.js';
 import type { CrawlRepository, PageToRead } from './crawl-repository.js';
@@ -29,12 +30,6 @@ export function startCrawler(deps: {
 }): Worker {
   const { repo, log } = deps;
   const now = deps.now ?? (() => new Date());
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let idleWaiters: (() => void)[] = [];
-
   // The round of turns: the accounts with pages to read, and whose turn is next.
   let owners: number[] = [];
   let turn = 0;
@@ -52,9 +47,9 @@ export function startCrawler(deps: {
     }
   }
 
-  async function readOne(page: PageToRead): Promise<void> {
+  async function readOne(page: PageToRead, stopped: () => boolean): Promise<void> {
     let state: 'read' | 'none' = 'none';
-    for (let attempt = 1; attempt <= 2 && !stopped; attempt++) {
+    for (let attempt = 1; attempt <= 2 && !stopped(); attempt++) {
       try {
         state = await deps.read(page.id);
         break;
@@ -66,63 +61,19 @@ export function startCrawler(deps: {
     await repo.finish(page.id, page.link, state, now());
   }
 
-  async function reader() {
-    while (!stopped) {
+  async function reader(stopped: () => boolean) {
+    while (!stopped()) {
       const page = await nextPage();
       if (!page) return;
-      await readOne(page);
+      await readOne(page, stopped);
     }
   }
 
-  async function drain() {
-    do {
-      again = false;
-      await repo.releaseStale(new Date(now().getTime() - staleAfterMs));
-      turn = owners.length; // a fresh round: the accounts are read again
-      await Promise.all(Array.from({ length: deps.concurrency }, reader));
-    } while (again && !stopped);
+  async function drain(stopped: () => boolean) {
+    await repo.releaseStale(new Date(now().getTime() - staleAfterMs));
+    turn = owners.length; // a fresh round: the accounts are read again
+    await Promise.all(Array.from({ length: deps.concurrency }, () => reader(stopped)));
   }
 
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      // Pages saved while a drain ends: one more drain after it.
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err) => log.error({ err }, 'crawler error'))
-      .finally(() => {
-        running = null;
-        const waiters = idleWaiters;
-        idleWaiters = [];
-        waiters.forEach((w) => w());
-        schedule();
-      });
-  }
-
-  function schedule() {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, deps.pollMs);
-    timer.unref();
-  }
-
-  schedule();
-  return {
-    poke: () => setImmediate(tick),
-    async idle() {
-      if (running) await running;
-      if (stopped) return;
-      await new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        tick();
-      });
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return pollingRunner(drain, { pollMs: deps.pollMs, log, context: { work: 'crawler' } });
 }
