@@ -39,11 +39,13 @@ export function LinkHealthNotice({
     <Box
       sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, mt: 0.5, minWidth: 0 }}
     >
+      {/* The state's colour on the border, the text in the body colour: orange text on white fails contrast. */}
       <Chip
         size="small"
         variant="outlined"
         color={colours[health.health]}
         label={linkHealthMessages.labels[health.health]}
+        sx={{ color: 'text.primary' }}
       />
       {health.health === 'redirected' && health.finalUrl && (
         <Typography variant="caption" color="text.secondary" noWrap sx={{ minWidth: 0, flex: '0 1 auto' }}>
