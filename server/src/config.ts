@@ -59,6 +59,8 @@ export interface Config {
   crawl: boolean;
   /** CRAWL_CONCURRENCY: pages read at once by one process (default 4). */
   crawlConcurrency: number;
+  /** CRAWL_BUDGET: pages the crawler reads per account per hour (default 10,000; 0: no limit). */
+  crawlBudget: number;
   /** Outside fetches per account per 10 minutes, feeds and site icons each (FETCH_BUDGET). */
   fetchBudget: number;
   /** Origin of the landing page's video (VITE_VIDEO_URL), which the page may embed. */
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     screenshots: env.SCREENSHOTS !== 'off',
     crawl: env.CRAWL !== 'off',
     crawlConcurrency: Math.max(1, positive('CRAWL_CONCURRENCY', env, 4)),
+    crawlBudget: positive('CRAWL_BUDGET', env, 10_000),
     fetchBudget: Number(env.FETCH_BUDGET || outsideFetchBudget.perAccount),
     safeBrowsingKey: env.SAFE_BROWSING_KEY || null,
     safeBrowsingUrl: (env.SAFE_BROWSING_URL || 'https://safebrowsing.googleapis.com').replace(/\/+$/, ''),

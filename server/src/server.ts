@@ -42,6 +42,7 @@ import { copyService } from './features/copies/service.js';
 import { startCrawler } from './features/copies/crawler.js';
 import { robotsRules, siteTurns } from './features/copies/politeness.js';
 import { crawlRepository } from './features/copies/crawl-repository.js';
+import { crawlBudget } from './features/copies/crawl-budget.js';
 import { copyRepository } from './features/copies/repository.js';
 import { LINK_CHECK_JOB, linkHealthService, type LinkHealthService } from './features/link-health/service.js';
 import { linkHealthRepository } from './features/link-health/repository.js';
@@ -119,6 +120,8 @@ export async function createServer(
     linkHealth?: { now?: () => Date; timeoutMs?: number; random?: () => number };
     /** The crawler's pause after each request to a site (500 ms): tests of many pages shorten it. */
     crawlSitePauseMs?: number;
+    /** The crawler's size and time caps of a page (3 MB, 15 s): tests of oversized and slow pages lower them. */
+    crawlLimits?: { maxBytes: number; timeoutMs: number };
     /** The other server processes of this machine (cluster mode); null when alone. */
     peers?: Peers | null;
     /**
@@ -236,6 +239,7 @@ export async function createServer(
     fetchPage,
     robots: robotsRules(fetchPage),
     sites: siteTurns(opts.crawlSitePauseMs ?? 500),
+    limits: opts.crawlLimits,
     extract: (html, url) => extractor.extract(html, url),
     enabled: config.crawl,
     poke: () => crawler?.poke(),
@@ -361,6 +365,7 @@ export async function createServer(
         repo: crawlRepository(db, database.dialect),
         read: (bookmarkId) => copies.read(bookmarkId),
         concurrency: config.crawlConcurrency,
+        budget: config.crawlBudget ? crawlBudget(db, { limit: config.crawlBudget }) : undefined,
         log,
         pollMs: 5000,
       });

@@ -71,6 +71,16 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /** A page claimed but not to be read now (its account's budget is spent) goes back to be read. */
+    async release(id: string): Promise<void> {
+      await db
+        .updateTable('bookmark')
+        .set({ read_state: null, read_at: null })
+        .where('id', '=', id)
+        .where('read_state', '=', 'reading')
+        .execute();
+    },
+
     /** Pages claimed by a process that stopped before reading them go back to be read. */
     async releaseStale(before: Date): Promise<number> {
       const res = await db

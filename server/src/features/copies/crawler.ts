@@ -1,6 +1,7 @@
 import { pollingRunner } from '../../jobs/polling.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { Logger } from '../../logger.js';
+import type { CrawlBudget } from './crawl-budget.js';
 import type { CrawlRepository, PageToRead } from './crawl-repository.js';
 
 /** A page claimed this long ago by a process that never finished it is read again. */
@@ -24,6 +25,8 @@ export function startCrawler(deps: {
   /** Reads a bookmark's page and keeps its copy: 'read' with one, 'none' without; throws when the site failed. */
   read: (bookmarkId: string) => Promise<'read' | 'none'>;
   concurrency: number;
+  /** Pages per account per hour (CRAWL_BUDGET); an account past it rests until its hour ends. */
+  budget?: CrawlBudget;
   log: Logger;
   pollMs: number;
   now?: () => Date;
@@ -33,17 +36,30 @@ export function startCrawler(deps: {
   // The round of turns: the accounts with pages to read, and whose turn is next.
   let owners: number[] = [];
   let turn = 0;
+  // Accounts whose budget is spent, and when their hour ends: their turns pass until then.
+  const resting = new Map<number, number>();
 
   async function nextPage(): Promise<PageToRead | null> {
     for (;;) {
       if (turn >= owners.length) {
-        owners = await repo.ownersWithPages(10_000);
+        const at = Date.now();
+        for (const [owner, until] of resting) if (until <= at) resting.delete(owner);
+        owners = (await repo.ownersWithPages(10_000)).filter((o) => !resting.has(o));
         turn = 0;
+        // No account has pages to read, or every one that has is resting: the next poll looks again.
         if (!owners.length) return null;
       }
-      const page = await repo.claimNext(owners[turn++]!, now());
+      const owner = owners[turn++]!;
+      if (resting.has(owner)) continue;
+      const page = await repo.claimNext(owner, now());
       // None left to this account (or taken by other readers): the turn passes on.
-      if (page) return page;
+      if (!page) continue;
+      // Counted once a page is in hand: readers that find none take nothing from the budget.
+      const restMs = (await deps.budget?.take(owner)) ?? 0;
+      if (!restMs) return page;
+      log.info({ owner, restMs }, 'copy: the account’s crawl budget is spent for this hour');
+      resting.set(owner, Date.now() + restMs);
+      await repo.release(page.id);
     }
   }
 

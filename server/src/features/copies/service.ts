@@ -38,6 +38,8 @@ export function copyService(deps: {
   extract: (html: string, url: string) => Promise<ReadableCopy | null>;
   /** CRAWL=off: nothing is read. */
   enabled: boolean;
+  /** The size and time caps of a page read (`crawlLimits`); tests of oversized and slow pages lower them. */
+  limits?: { maxBytes: number; timeoutMs: number };
   /** Wakes this process's crawler. */
   poke: () => void;
   log: Logger;
@@ -86,7 +88,7 @@ export function copyService(deps: {
         }
         page = await deps.sites.take(new URL(bookmark.link).host, () =>
           fetchPage(bookmark.link, {
-            ...crawlLimits,
+            ...(deps.limits ?? crawlLimits),
             accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
           }),
         );
