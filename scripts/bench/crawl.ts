@@ -2,7 +2,7 @@
 // site that serves five real publishers' articles (test/fixtures/articles), at the default
 // CRAWL_CONCURRENCY of 4. Copies a second from the first save to the last copy stored, the server's
 // peak resident memory (goal: under 150 MB at concurrency 4; the extraction thread's heap is capped
-// at 64 MB), and another account's save latency while the crawl runs, beside the same saves before
+// at 48 MB), and another account's save latency while the crawl runs, beside the same saves before
 // it (the extraction runs in a thread of its own: this row says what the crawl costs the others).
 //
 // Run on its own: npx jiti scripts/bench/crawl.ts

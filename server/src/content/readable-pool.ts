@@ -38,7 +38,7 @@ export function readableExtractor(opts: { workerFile: string; idleMs?: number; h
 
   function start() {
     const worker = new Worker(opts.workerFile, {
-      resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? 64, maxYoungGenerationSizeMb: 8 },
+      resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? 48, maxYoungGenerationSizeMb: 8 },
     });
     const waiting: Waiting = new Map();
     const thread = { worker, waiting };
