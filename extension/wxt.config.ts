@@ -26,14 +26,14 @@ export default defineConfig({
     // sidePanel.open() from the popup needs Chrome 116.
     minimum_chrome_version: '116',
     permissions: [
-      'activeTab', // the page a menu click or the shortcut was on: its link text
+      'activeTab', // the page a click, a menu or the shortcut was on: its link text, and its HTML for the readable copy
       'tabs', // the address of every tab, for the saved badge per tab
       'contextMenus',
       'bookmarks', // import from the browser
       'storage',
       'notifications', // what became of a save made from the menu or the shortcut
       'alarms', // retrying saves that waited for the server
-      'scripting', // reading a link's text: Chrome's menu gives its address only
+      'scripting', // reading a link's text (Chrome's menu gives its address only), and a saved page's HTML
       'sidePanel',
     ],
     host_permissions: [hostPermissionFor(serverUrl)],

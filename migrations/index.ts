@@ -27,6 +27,7 @@ import { pageSearch } from './20261128T1700_page_search.js';
 import { keepCopies } from './20261128T1900_keep_copies.js';
 import { pageReads } from './20261128T2000_page_reads.js';
 import { linkHealth } from './20261128T1800_link_health.js';
+import { groupLinkPages } from './20261129T0900_group_link_pages.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -57,6 +58,7 @@ const all = {
   '20261128T1800_link_health': linkHealth,
   '20261128T1900_keep_copies': keepCopies,
   '20261128T2000_page_reads': pageReads,
+  '20261129T0900_group_link_pages': groupLinkPages,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

@@ -1,11 +1,17 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import {
   authMessages,
   bookmarkMessages as m,
+  copyMessages,
   extensionMessages,
   groupMessages,
   importMessages,
 } from '../shared/src/domain/index.js';
 import { fixtureUrl } from './testing/accounts.js';
+import { runAxe } from './testing/axe.js';
 import { expect, test, type Linkhive } from './testing/extension.js';
 
 // The built Chrome extension in Chromium against a server of its own (test/testing/extension.ts).
@@ -324,4 +330,124 @@ test('saves the current page into a workspace group the user owns, and lists the
   await panel.goto(ext.url('sidepanel.html'));
   await panel.getByRole('tab', { name: 'Workspace' }).click();
   await expect(panel.getByRole('list', { name: 'Links of Research' }).getByText('Miniflux — Wikipédia')).toBeVisible();
+});
+
+/**
+ * A publisher's real article (test/fixtures/articles/lemonde-1.html) as a site of its own would
+ * serve it, with what a narrow column finds hardest put at the top of its body: a picture on this
+ * site 1600 px wide (the extension's own icon), a line of code and a table far wider than the panel.
+ */
+async function serveArticle() {
+  const page = fs
+    .readFileSync(path.resolve(import.meta.dirname, 'fixtures/articles/lemonde-1.html'), 'utf8')
+    .replace(
+      '<div id="articleBody" class="contenu_article js_article_body" itemprop="articleBody">',
+      (body) =>
+        `${body}<figure><img src="/hemicycle.png" alt="L’hémicycle pendant le vote" width="1600" height="900">` +
+        '<figcaption>L’Assemblée nationale, le 5 mai 2015.</figcaption></figure>' +
+        `<pre><code>${'loi-renseignement-'.repeat(40)}</code></pre>` +
+        '<table><caption>Le vote par groupe</caption><thead><tr>' +
+        ['Groupe', 'Pour', 'Contre', 'Abstention', 'Non-votants', 'Total', 'Part des voix exprimées en faveur']
+          .map((h) => `<th>${h}</th>`)
+          .join('') +
+        '</tr></thead><tbody><tr>' +
+        ['Socialiste, républicain et citoyen', '257', '10', '17', '4', '288', 'quatre-vingt-seize pour cent']
+          .map((d) => `<td>${d}</td>`)
+          .join('') +
+        '</tr></tbody></table>',
+    );
+  const png = fs.readFileSync(path.resolve(import.meta.dirname, '../extension/public/icon/128.png'));
+  const server = http.createServer((req, res) => {
+    if (req.url === '/article.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    if (req.url === '/hemicycle.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // By the name the server may fetch (FETCH_ALLOW_HOSTS=localhost).
+  const url = `http://localhost:${(server.address() as AddressInfo).port}/article.html`;
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+test('reads a saved article in the side panel, at its width, and Back or Escape returns to the list where it was', async ({
+  ext,
+  context,
+}) => {
+  const account = await ext.signUp();
+  const article = await serveArticle();
+  try {
+    const saved = await context.request.post(`${ext.server.url}/api/bookmarks`, {
+      data: { link: article.url, title: 'Loi renseignement', category: 'Lecture' },
+      headers: { origin: ext.server.url },
+    });
+    expect(saved.status()).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    // Newer bookmarks above it, so that the panel scrolls down to reach it. Their pages are refused
+    // at once (a loopback address), so the crawler soon comes to the article.
+    for (let i = 1; i <= 14; i++)
+      await ext.createBookmark({ link: `http://127.0.0.1/filler-${i}`, title: `Filler ${i}`, category: 'Later' });
+    // The crawler reads the page after the save has answered.
+    await expect
+      .poll(async () => (await context.request.get(`${ext.server.url}/api/bookmarks/${id}/copy`)).status(), {
+        timeout: 30_000,
+      })
+      .toBe(200);
+    await ext.signInExtension(account);
+
+    const panel = await context.newPage();
+    // The side panel's width in a browser window.
+    await panel.setViewportSize({ width: 360, height: 640 });
+    await panel.goto(ext.url('sidepanel.html'));
+    const list = panel.getByRole('list', { name: 'Bookmarks' });
+    const row = list.getByRole('listitem').filter({ has: panel.getByRole('link', { name: 'Loi renseignement' }) });
+    const reader = row.getByRole('button', { name: copyMessages.readerView });
+    await reader.scrollIntoViewIfNeeded();
+    const scrolled = await panel.evaluate(() => document.documentElement.scrollTop);
+    expect(scrolled).toBeGreaterThan(0);
+    await reader.click();
+
+    const title = "Le projet de loi sur le renseignement massivement approuvé à l'Assemblée";
+    await expect(panel.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(list).toBeHidden();
+    await expect(panel.getByRole('article')).toHaveAttribute('lang', 'fr');
+    await expect(
+      panel.getByText('Le Monde.fr · Martin Untersinger (avec Damien Leloup et Morgane Tual) ·'),
+    ).toBeVisible();
+    await expect(panel.getByText(/Laure de la Raudière/).first()).toBeVisible();
+    await expect(panel.getByRole('link', { name: copyMessages.openOriginal })).toHaveAttribute('href', article.url);
+    await expect(panel.getByRole('button', { name: 'Back' })).toBeFocused();
+    // The picture comes through the server's relay, from the server's origin, and shows.
+    const picture = panel.getByRole('img', { name: 'L’hémicycle pendant le vote' });
+    await expect(picture).toHaveAttribute('src', new RegExp(`^${ext.server.url}/api/feeds/image\\?`));
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(128);
+    // Nothing in it widens the panel: the picture fits, the code and the table scroll on their own.
+    const table = panel.getByRole('table');
+    await expect(table).toBeVisible();
+    const scrollsInside = (el: HTMLElement) => el.scrollWidth > el.clientWidth;
+    expect(await table.evaluate(scrollsInside)).toBe(true);
+    expect(await panel.locator('article pre').evaluate(scrollsInside)).toBe(true);
+    expect((await picture.boundingBox())!.width).toBeLessThanOrEqual(360);
+    expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const findings = (await runAxe(panel)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(findings.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    // Back by the keyboard (Tab reaches it from the article): the list as it was left, scrolled to
+    // the row, its button focused.
+    await panel.getByRole('link', { name: copyMessages.openOriginal }).focus();
+    await panel.keyboard.press('Shift+Tab');
+    await expect(panel.getByRole('button', { name: 'Back' })).toBeFocused();
+    await panel.keyboard.press('Enter');
+    await expect(row).toBeVisible();
+    await expect(reader).toBeFocused();
+    await expect.poll(() => panel.evaluate(() => document.documentElement.scrollTop)).toBe(scrolled);
+
+    // Escape, from anywhere in the article.
+    await panel.keyboard.press('Enter');
+    await expect(panel.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await panel.getByRole('heading', { level: 2, name: title }).click();
+    await panel.keyboard.press('Escape');
+    await expect(reader).toBeFocused();
+    await expect(panel.getByRole('article')).toHaveCount(0);
+  } finally {
+    await article.close();
+  }
 });

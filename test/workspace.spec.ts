@@ -88,6 +88,22 @@ test('an owner invites by mail; the invitee signs up from the link, joins, and s
   await expect(memberLinks.getByText('Miniflux — Wikipédia')).toBeVisible();
   expect(loads).toEqual([]);
 
+  // Its page is read after it was added (issue 30): the member finds it by a word only in the
+  // article (its author, typed without the accent), with the passage marked; not in titles only.
+  const [group] = (await (await guest.request.get('/api/groups')).json()).items;
+  await expect
+    .poll(async () => (await (await guest.request.get(`/api/groups/${group.id}/links?q=guillot`)).json()).total, slow)
+    .toBe(1);
+  await guest.getByRole('searchbox', { name: 'Search links' }).fill('guillot');
+  await expect(memberLinks.getByRole('listitem')).toHaveCount(1);
+  await expect(memberLinks.getByTestId('search-snippet').locator('mark')).toHaveText(['Guillot']);
+  await guest.getByRole('switch', { name: 'Titles only' }).click();
+  await expect(guest.getByText(m.noResults)).toBeVisible();
+  await guest.getByRole('switch', { name: 'Titles only' }).click();
+  await expect(memberLinks.getByRole('link', { name: 'Miniflux — Wikipédia' })).toBeVisible();
+  expect(await seriousViolations(guest)).toEqual([]);
+  await guest.getByRole('searchbox', { name: 'Search links' }).fill('');
+
   // The mailed link works once: the same link again only says so.
   await guest.goto(await mailedInvite(invitee));
   await expect(guest.getByText(m.alreadyMember)).toBeVisible(slow);

@@ -45,7 +45,7 @@ import type { PromoService } from './features/promo/service.js';
 import { groupRoutes } from './features/groups/routes.js';
 import type { GroupService } from './features/groups/service.js';
 import { recommendationRoutes } from './features/recommendations/routes.js';
-import { copyRoutes } from './features/copies/routes.js';
+import { copyRoutes, sentCopyJson, sentCopyPath } from './features/copies/routes.js';
 import type { CopyService } from './features/copies/service.js';
 import { linkHealthRoutes } from './features/link-health/routes.js';
 import type { LinkHealthService } from './features/link-health/service.js';
@@ -115,9 +115,17 @@ export function createApp(deps: AppDeps): Express {
   const importJson = express.raw({ type: 'application/json', limit: '25mb' });
   // Stripe signs the exact bytes it sends, so the webhook's body stays raw for the signature check.
   const webhookRaw = express.raw({ type: () => true, limit: '1mb' });
-  api.use((req, res, next) =>
-    (req.path === '/import' ? importJson : req.path === '/billing/webhook' ? webhookRaw : smallJson)(req, res, next),
-  );
+  // A page the extension sends for its readable copy: up to 3 MB of HTML (features/copies/routes.ts).
+  const pageJson = sentCopyJson();
+  const parserOf = (req: express.Request) =>
+    req.path === '/import'
+      ? importJson
+      : req.path === '/billing/webhook'
+        ? webhookRaw
+        : req.method === 'PUT' && sentCopyPath.test(req.path)
+          ? pageJson
+          : smallJson;
+  api.use((req, res, next) => parserOf(req)(req, res, next));
   api.use(extensionVersionCheck());
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(deps.auth));
@@ -129,7 +137,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(billingRoutes(deps.billing, deps.billingWebhooks));
   api.use(recommendationRoutes(deps.recommendations, limits));
   api.use(bookmarkRoutes(deps.bookmarks));
-  api.use(copyRoutes(deps.copies));
+  api.use(copyRoutes(deps.copies, limits));
   api.use(linkHealthRoutes(deps.linkHealth));
   api.use(feedRoutes(deps.feeds, limits, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));

@@ -279,6 +279,7 @@ export async function createServer(
     permissions,
     events: groupLive.events,
     mails: groupMails({ publicUrl: config.publicUrl, outbox }),
+    copies,
     log,
   });
   // Link health: checked in the 'link checks' lane, queued by a sweep that runs only where saved
@@ -364,6 +365,7 @@ export async function createServer(
       crawler = startCrawler({
         repo: crawlRepository(db, database.dialect),
         read: (bookmarkId) => copies.read(bookmarkId),
+        readGroupLink: (linkId) => copies.readGroupLink(linkId),
         concurrency: config.crawlConcurrency,
         budget: config.crawlBudget ? crawlBudget(db, { limit: config.crawlBudget }) : undefined,
         log,

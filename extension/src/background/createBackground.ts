@@ -4,6 +4,7 @@ import { currentAccount } from '../core/auth';
 import { createBadge } from '../core/badge';
 import { announceBookmarksChanged } from '../core/changes';
 import { fallbackCategory } from '../core/config';
+import { createCopySender } from '../core/copies';
 import { createMenuHandler } from '../core/menus';
 import { isBackgroundRequest, type BackgroundRequest } from '../core/messages';
 import { createNotifier } from '../core/notifier';
@@ -40,8 +41,10 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
   });
   const notifier = createNotifier(p);
   const category = async () => (await readSettings(p)).defaultCategory ?? fallbackCategory;
-  const onMenuClick = createMenuHandler(p, { api, saver, notifier, category });
-  const onCommand = createShortcutHandler(p, { saver, notifier, category });
+  // The page of a save made from its own tab goes to the server after the save (core/copies.ts).
+  const copies = createCopySender(p, { api });
+  const onMenuClick = createMenuHandler(p, { api, saver, notifier, category, copies });
+  const onCommand = createShortcutHandler(p, { saver, notifier, category, copies });
   const omnibox = createOmnibox(p, { api });
 
   /** Sends the queue and tells the user about each save that went out. */
@@ -71,7 +74,10 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
     const request: BackgroundRequest = message;
     switch (request.type) {
       case 'save':
-        return saver.save(request.input);
+        return saver.save(request.input).then((outcome) => {
+          copies.afterSave(request.tabId, outcome);
+          return outcome;
+        });
       case 'flush':
         return retry();
       case 'refresh-badges':
@@ -101,6 +107,7 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
     badge,
     saver,
     notifier,
+    copies,
     onMenuClick,
     onCommand,
     omnibox,

@@ -10,6 +10,7 @@ import {
   importProgressAnswerSchema,
   okAnswerSchema,
   pagePreviewAnswerSchema,
+  sentPageAnswerSchema,
   suggestedCategoriesAnswerSchema,
   tokenLoginAnswerSchema,
   type Bookmark,
@@ -19,11 +20,13 @@ import {
   type GroupLinkListQuery,
   type JsonImportInput,
   type LoginInput,
+  type SentPage,
   type UpdateBookmarkInput,
 } from '@linkhive/shared/domain';
 import type { z } from 'zod';
 import type { Platform } from '../platform/browser';
 import { addedGroupLinkAnswerSchema, groupLinkPageAnswerSchema, groupListAnswerSchema } from './groupAnswers';
+import { copyAnswerSchema } from './copyAnswers';
 import { currentAccount, endSession, readAuth, storeSession, type Account, type SignedIn } from './auth';
 import { clearHandshake, handshakeFor, handshakeKey, isTooOld, noteTooOld } from './handshake';
 import type { SaveOwner } from './queue';
@@ -166,6 +169,14 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
     update: (id: string, changes: UpdateBookmarkInput, account?: Account) =>
       one((c) => c.bookmarks.update(id, changes), account),
     remove: async (id: string) => (await call(okAnswerSchema, (c) => c.bookmarks.remove(id))).data,
+    /** The page's readable copy (the side panel's Reader view); 404 (ApiError) before there is one. */
+    copy: async (id: string) => (await call(copyAnswerSchema, (c) => c.bookmarks.copy(id))).data,
+    /**
+     * The page a save was made of, as the browser shows it: kept by the server as the bookmark's
+     * readable copy. Its answer says only whether a copy was kept, which nothing shows.
+     */
+    sendCopy: async (id: string, page: SentPage) =>
+      (await call(sentPageAnswerSchema.catch({ stored: false }), (c) => c.bookmarks.sendCopy(id, page))).data,
     /** 'Check now': the link checked again, and its health. */
     checkLink: async (id: string) => (await call(linkHealthSchema, (c) => c.bookmarks.checkLink(id))).data,
     list: async (query: BookmarkListQuery) => {

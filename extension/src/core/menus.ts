@@ -1,6 +1,7 @@
 import { importedTitle } from '@linkhive/shared/domain';
 import type { MenuClick, MenuItem, Platform, TabInfo } from '../platform/browser';
 import type { ExtensionApi } from './api';
+import type { CopySender } from './copies';
 import type { Notifier } from './notifier';
 import type { SaveOutcome, Saver } from './saver';
 import { linkKeyOf } from './savedUrls';
@@ -21,7 +22,14 @@ export const notWebPage = 'Only web pages (http and https addresses) can be save
  */
 export function createMenuHandler(
   p: Platform,
-  deps: { api: ExtensionApi; saver: Saver; notifier: Notifier; category: () => Promise<string> },
+  deps: {
+    api: ExtensionApi;
+    saver: Saver;
+    notifier: Notifier;
+    category: () => Promise<string>;
+    /** 'Save page' saves the page the tab shows: its copy follows. Not 'Save link': that page is not loaded. */
+    copies?: CopySender;
+  },
 ) {
   async function linkTitle(click: MenuClick, tab: TabInfo | null, link: string): Promise<string> {
     const text =
@@ -53,6 +61,7 @@ export function createMenuHandler(
     }
     // The page's own words, kept whole as an import keeps them: nobody typed them (issue 26).
     const outcome = await deps.saver.save({ ...found, titleFrom: 'page', category: await deps.category() });
+    if (click.menuItemId === menuIds.savePage) deps.copies?.afterSave(tab?.id, outcome);
     await deps.notifier.report(outcome);
     return outcome;
   };

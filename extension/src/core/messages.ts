@@ -7,7 +7,8 @@ import type { SaveInput, SaveOutcome } from './saver';
  * queue, so that a popup closed mid-request loses nothing and two writers never race on the queue.
  */
 export type BackgroundRequest =
-  | { type: 'save'; input: SaveInput }
+  /** `tabId`: the tab whose page this is, when it is the page shown there; its copy follows the save. */
+  | { type: 'save'; input: SaveInput; tabId?: number }
   | { type: 'flush' }
   /** After an edit or a delete in a page: the badges of tabs showing these addresses follow, and open lists. */
   | { type: 'refresh-badges'; links: string[] }

@@ -10,6 +10,11 @@ export interface Settings {
    * undo. True: the popup opens on the add form and saves only when asked, as before.
    */
   askFirst: boolean;
+  /**
+   * True (the default): after a save of the page the user is on, its HTML as the browser shows it
+   * goes to the user's own server, which keeps its readable copy (pages behind a sign-in too).
+   */
+  sendCopies: boolean;
 }
 
 const key = 'settings';
@@ -20,6 +25,7 @@ export function settingsOf(stored: Partial<Settings> | undefined): Settings {
     serverUrl: stored?.serverUrl || buildServerUrl,
     defaultCategory: stored?.defaultCategory ?? null,
     askFirst: stored?.askFirst === true,
+    sendCopies: stored?.sendCopies !== false,
   };
 }
 

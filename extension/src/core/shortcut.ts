@@ -1,5 +1,6 @@
 import { importedTitle } from '@linkhive/shared/domain';
 import type { Platform } from '../platform/browser';
+import type { CopySender } from './copies';
 import { notWebPage } from './menus';
 import type { Notifier } from './notifier';
 import type { SaveOutcome, Saver } from './saver';
@@ -8,10 +9,13 @@ import { linkKeyOf } from './savedUrls';
 /** The keyboard shortcut's command name (manifest `commands`). */
 export const saveCommand = 'save-page';
 
-/** The shortcut saves the tab the user is on at once, to the default category, and says so. */
+/**
+ * The shortcut saves the tab the user is on at once, to the default category, and says so; the
+ * page's copy follows (the shortcut grants `activeTab` on it).
+ */
 export function createShortcutHandler(
   p: Platform,
-  deps: { saver: Saver; notifier: Notifier; category: () => Promise<string> },
+  deps: { saver: Saver; notifier: Notifier; category: () => Promise<string>; copies?: CopySender },
 ) {
   return async function onCommand(name: string): Promise<SaveOutcome | null> {
     if (name !== saveCommand) return null;
@@ -27,6 +31,7 @@ export function createShortcutHandler(
       titleFrom: 'page',
       category: await deps.category(),
     });
+    deps.copies?.afterSave(tab.id, outcome);
     await deps.notifier.report(outcome);
     return outcome;
   };

@@ -28,10 +28,10 @@ export type BrowserApi = Pick<
     'getManifest' | 'onInstalled' | 'onStartup' | 'onMessage' | 'sendMessage' | 'openOptionsPage'
   > & { getURL(path: string): string };
   scripting: {
-    executeScript(injection: {
+    executeScript<Args extends unknown[], Result>(injection: {
       target: { tabId: number; frameIds?: number[] };
-      func: (href: string) => string | null;
-      args: [string];
+      func: (...args: Args) => Result;
+      args: Args;
     }): Promise<{ result?: unknown }[]>;
   };
 };
@@ -123,6 +123,22 @@ function linkTextInPage(href: string): string | null {
     return text || a.getAttribute('title') || a.getAttribute('aria-label');
   }
   return null;
+}
+
+/** A page's document as its tab shows it: its address, and its HTML unless that is over `maxChars`. */
+export interface PageDocument {
+  url: string;
+  /** `document.documentElement.outerHTML`; null when it is longer than asked. */
+  html: string | null;
+}
+
+/**
+ * Runs in the page to read its document as the user sees it (signed in, past a paywall): the HTML
+ * crosses to the extension only when it may be sent, a character being at least a byte.
+ */
+export function documentInPage(maxChars: number): PageDocument {
+  const html = document.documentElement.outerHTML;
+  return { url: location.href, html: html.length <= maxChars ? html : null };
 }
 
 export function createPlatform(b: BrowserApi) {
@@ -311,6 +327,25 @@ export function createPlatform(b: BrowserApi) {
           return typeof first?.result === 'string' ? first.result : null;
         } catch {
           // Pages the extension may not read (the browser's own, the web store): the title falls back.
+          return null;
+        }
+      },
+      /**
+       * The tab's top document: its address and HTML (null when over `maxChars`), or null where the
+       * page cannot be read: the browser's own pages and the web store, where the browser refuses
+       * scripts, and a tab the extension has no access to (no click on it granted `activeTab`).
+       */
+      async document(tabId: number, maxChars: number): Promise<PageDocument | null> {
+        try {
+          const [first] = await b.scripting.executeScript({
+            target: { tabId },
+            func: documentInPage,
+            args: [maxChars],
+          });
+          const found = first?.result as Partial<PageDocument> | undefined;
+          if (typeof found?.url !== 'string') return null;
+          return { url: found.url, html: typeof found.html === 'string' ? found.html : null };
+        } catch {
           return null;
         }
       },

@@ -3,7 +3,7 @@ import { createBackground } from '../background/createBackground';
 import { listen } from '../background/listen';
 import { createExtensionApi } from '../core/api';
 import { writeSettings } from '../core/settings';
-import { createPlatform, type BrowserBookmarkNode, type MenuItem } from '../platform/browser';
+import { createPlatform, documentInPage, type BrowserBookmarkNode, type MenuItem } from '../platform/browser';
 import { createFakeServer } from './fakeServer';
 
 // The extension as unit tests see it: WXT's in-memory fake browser (storage, tabs, badges, alarms,
@@ -29,6 +29,19 @@ export interface SetupOptions {
   timeoutMs?: number;
 }
 
+/** Runs a page script as if in a page with this document (the unit tests have no DOM). */
+function inPage<T>(page: { html: string; url: string }, run: () => T): T {
+  const g = globalThis as Record<string, unknown>;
+  g.document = { documentElement: { outerHTML: page.html } };
+  g.location = { href: page.url };
+  try {
+    return run();
+  } finally {
+    delete g.document;
+    delete g.location;
+  }
+}
+
 export async function setupExtension(options: SetupOptions = {}) {
   fakeBrowser.reset();
   const server = createFakeServer();
@@ -52,8 +65,27 @@ export async function setupExtension(options: SetupOptions = {}) {
     onCommand: command,
     getAll: async () => [{ name: 'save-page', shortcut: 'Alt+Shift+S' }],
   });
+  // What each tab's page holds, for the script that reads a saved page's document. A tab with none
+  // is one the browser refuses scripts in (its own pages, the web store, no access), as it does.
+  const pageDocuments = new Map<number, { html: string; url?: string } | Error>();
   Object.assign(fakeBrowser.scripting, {
-    executeScript: async ({ args }: { args: [string] }) => [{ result: linkTexts.get(args[0]) ?? null }],
+    executeScript: async ({
+      target,
+      func,
+      args,
+    }: {
+      target: { tabId: number };
+      func: (...a: unknown[]) => unknown;
+      args: unknown[];
+    }) => {
+      if (func !== documentInPage) return [{ result: linkTexts.get(args[0] as string) ?? null }];
+      const page = pageDocuments.get(target.tabId);
+      if (!page) throw new Error('Cannot access contents of the page. Extension manifest must request permission.');
+      if (page instanceof Error) throw page;
+      const url = page.url ?? (await fakeBrowser.tabs.get(target.tabId)).url ?? '';
+      // The page script itself, run against the tab's document.
+      return [{ result: inPage({ html: page.html, url }, () => documentInPage(...(args as [number]))) }];
+    },
   });
   Object.assign(fakeBrowser.bookmarks, { getTree: async () => bookmarkTree });
   // The address bar after the keyword: typing, with Chrome's callback for the suggestions, and Enter.
@@ -89,6 +121,11 @@ export async function setupExtension(options: SetupOptions = {}) {
     typeInAddressBar: (text: string) => new Promise<unknown[]>((resolve) => void omniboxTyped.trigger(text, resolve)),
     enterInAddressBar: (text: string, where = 'currentTab') => omniboxEntered.trigger(text, where),
     setLinkText: (href: string, text: string) => linkTexts.set(href, text),
+    /**
+     * What the page in the tab holds: its HTML (and its address, when it moved on from the tab's),
+     * or the error the browser throws at a script there.
+     */
+    setPageDocument: (tabId: number, page: { html: string; url?: string } | Error) => pageDocuments.set(tabId, page),
     setBookmarkTree: (tree: BrowserBookmarkNode[]) => {
       bookmarkTree = tree;
     },

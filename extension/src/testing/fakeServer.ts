@@ -1,6 +1,7 @@
 import {
   authMessages,
   bookmarkMessages,
+  copyMessages,
   createBookmarkSchema,
   domainOf,
   extensionMessages,
@@ -12,6 +13,8 @@ import {
   isSupportedExtensionVersion,
   normaliseLink,
   type Bookmark,
+  type Copy,
+  type SentPage,
   type GroupLink,
   type Group,
   type ImportProgress,
@@ -69,6 +72,14 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   const state = { minimumVersion: '0.1.0' };
   const groups = new Map<string, { id: string; name: string; ownerId: string; members: string[] }>();
   const groupLinks: GroupLink[] = [];
+  /** The readable copies the crawler would have kept, by bookmark id. */
+  const copies = new Map<string, Copy>();
+  /** The pages the extension sent for their copies, by bookmark id, in the order they came. */
+  const sentPages = new Map<string, SentPage[]>();
+  /** An error status the next sent pages are answered with instead (a server that fails them). */
+  let refuseSentPages: number | null = null;
+  /** Sent pages taken and not answered, as `hang` does for every request. */
+  let holdingSentPages = false;
 
   const mine = (userId: string) => [...bookmarks.values()].filter((b) => b.userId === userId);
   const strip = ({ userId: _userId, ...b }: Bookmark & { userId: string }): Bookmark => b;
@@ -223,6 +234,24 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       bookmarks.set(checked.id, { ...checked, health: undefined });
       return json(200, { health: 'ok', status: 200, finalUrl: null, checkedAt: new Date().toISOString() });
     }
+    // The Reader view: as the server, 404 before there is a copy and for another user's bookmark.
+    const read = /^\/api\/bookmarks\/([^/]+)\/copy$/.exec(path);
+    if (method === 'GET' && read) {
+      const copy = bookmarks.get(read[1]!)?.userId === userId ? copies.get(read[1]!) : undefined;
+      return copy ? json(200, copy) : error(404, 'not_found', copyMessages.noCopy);
+    }
+    // A page sent for its copy: as the server, 404 for another user's bookmark, 409 for another address.
+    if (method === 'PUT' && read) {
+      const target = bookmarks.get(read[1]!);
+      if (!target || target.userId !== userId) return error(404, 'not_found', bookmarkMessages.notFound);
+      if (refuseSentPages)
+        return error(refuseSentPages, 'internal', 'Something went wrong on our side. Please try again.');
+      const page = body as SentPage;
+      if (normaliseLink(page.url) !== normaliseLink(target.link))
+        return error(409, 'wrong_page', copyMessages.notThisPage, 'url');
+      sentPages.set(target.id, [...(sentPages.get(target.id) ?? []), page]);
+      return json(200, { stored: true });
+    }
     const one = /^\/api\/bookmarks\/([^/]+)$/.exec(path);
     const own = one ? bookmarks.get(one[1]!) : undefined;
     if (one && (!own || own.userId !== userId)) return error(404, 'not_found', bookmarkMessages.notFound);
@@ -314,7 +343,7 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     if (!online || url.origin !== origin) throw new TypeError('Failed to fetch');
     // Accepted and not answered: only the caller's abort (its deadline), a dropped connection or a
     // late answer ends it.
-    if (hanging)
+    if (hanging || (holdingSentPages && method === 'PUT' && url.pathname.endsWith('/copy')))
       return new Promise<Response>((resolve, reject) => {
         const signal = init.signal;
         const entry = {
@@ -405,6 +434,22 @@ export function createFakeServer(origin = 'http://localhost:3000') {
       return create(userId, values).json() as Promise<Bookmark>;
     },
     stored: (userId = 'u1') => mine(userId).map(strip),
+    /** The readable copy the crawler kept of a stored bookmark's page (features/copies). */
+    setCopy(id: string, copy: Copy) {
+      copies.set(id, copy);
+    },
+    /** The pages the extension sent for a bookmark's copy (PUT /api/bookmarks/:id/copy), oldest first. */
+    sentPages: (id: string) => sentPages.get(id) ?? [],
+    /** Every page sent for a copy, of any bookmark. */
+    allSentPages: () => [...sentPages.values()].flat(),
+    /** The next sent pages are answered with this error status (500), or taken again (null). */
+    refuseSentPages(status: number | null) {
+      refuseSentPages = status;
+    },
+    /** Sent pages are taken and left unanswered (true) until `answerHung`, as `hang` does for all. */
+    holdSentPages(value: boolean) {
+      holdingSentPages = value;
+    },
     /** What the link checks found of a stored bookmark (features/link-health). */
     setHealth(id: string, health: Bookmark['health']) {
       const b = bookmarks.get(id);

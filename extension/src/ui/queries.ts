@@ -11,6 +11,11 @@ export const bookmarkKeys = {
   pages: (query: Omit<BookmarkListQuery, 'page' | 'pageSize'>) => ['bookmarks', 'pages', query] as const,
 };
 
+/** A bookmark's readable copy: the side panel's Reader view. */
+export const copyKeys = {
+  copy: (bookmarkId: string) => ['copies', bookmarkId] as const,
+};
+
 export const categoryKeys = {
   /** The names alone, as the server orders them: the side panel's filter; a change reloads them. */
   names: ['categories', 'names'] as const,

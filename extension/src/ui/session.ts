@@ -20,7 +20,7 @@ export interface ExtensionSessionState {
 
 export const useExtensionSession = create<ExtensionSessionState>((set, get) => ({
   ready: false,
-  settings: { serverUrl: buildServerUrl, defaultCategory: null, askFirst: false },
+  settings: { serverUrl: buildServerUrl, defaultCategory: null, askFirst: false, sendCopies: true },
   session: null,
   problem: null,
   load: async () => {

@@ -15,6 +15,9 @@ export const pageTexts = {
   askFirstLabel: 'Ask before saving',
   askFirstHelp:
     'Off: a click on the toolbar icon saves the page at once to the category you used last, and the popup lets you change or undo it. On: the popup opens on the form and saves when you press Save.',
+  sendCopiesLabel: 'Send a copy of the pages I save',
+  sendCopiesHelp:
+    'On: when you save the page you are on, the extension sends the page as your browser shows it to your Linkhive server, which keeps its readable copy for the Reader view and search. Pages behind a sign-in or a paywall get their copy too. The page goes to your own server only.',
   storeBuild: (buildUrl: string) =>
     `This build starts at ${buildUrl}. If you installed Linkhive from the Chrome Web Store or Edge Add-ons, enter your own server's address here (for example https://links.example.com) and sign in. Whoever builds the extension can name the server instead: LINKHIVE_SERVER_URL=https://links.example.com npm run build.`,
 } as const;

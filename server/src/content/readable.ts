@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { IOptions } from 'sanitize-html';
+import { readerMarkup } from '@linkhive/shared/domain';
 import { htmlparser2 } from './html-parser.js';
 
 /** A page's readable copy: its article as Firefox's Reader View would show it, cleaned for our pages. */
@@ -151,12 +152,7 @@ const droppedWithContent = [
   'svg', 'math', 'canvas', 'audio', 'video',
 ]; // prettier-ignore
 
-const readingTags = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'a', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'blockquote', 'pre', 'code', 'kbd', 'samp', 'em', 'strong', 'b', 'i', 'u', 's', 'sub', 'sup', 'small',
-  'mark', 'abbr', 'cite', 'q', 'time', 'figure', 'figcaption', 'img', 'table', 'caption', 'thead',
-  'tbody', 'tfoot', 'tr', 'th', 'td',
-]; // prettier-ignore
+const readingTags = readerMarkup.tags;
 
 let sanitizeHtml: typeof import('sanitize-html') | undefined;
 
@@ -169,15 +165,7 @@ export function sanitizeReaderHtml(html: string, base: string): string {
   sanitizeHtml ??= require('sanitize-html') as typeof import('sanitize-html');
   const options: IOptions = {
     allowedTags: readingTags,
-    allowedAttributes: {
-      a: ['href', 'title', 'target', 'rel'],
-      img: ['src', 'alt', 'title', 'width', 'height'],
-      th: ['colspan', 'rowspan'],
-      td: ['colspan', 'rowspan'],
-      ol: ['start'],
-      time: ['datetime'],
-      abbr: ['title'],
-    },
+    allowedAttributes: { ...readerMarkup.attributes, a: [...readerMarkup.attributes.a!, 'target', 'rel'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowProtocolRelative: false,

@@ -15,7 +15,7 @@ import { createPostgresDatabase, testDialects, type TestDialect } from '../testi
 const schemaFile = path.join(import.meta.dirname, 'schema.ts');
 
 /** Tables the app reaches only through SQL of its own (the search index and its shadow tables). */
-const notInSchema = /^(bookmark_search|bookmark_fts)(_\w+)?$|^sqlite_|^kysely_migration_lock$/;
+const notInSchema = /^(bookmark_search|bookmark_fts|group_link_fts)(_\w+)?$|^sqlite_|^kysely_migration_lock$/;
 /**
  * Columns the database makes and the app reads only through SQL of its own: Postgres's generated
  * search vector (its search query names it; rows typed from schema.ts must not carry it, as

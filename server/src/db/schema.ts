@@ -374,6 +374,29 @@ export interface GroupLinkTable {
   added_by: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The crawler's work, as a bookmark's (migrations/20261129T0900_group_link_pages): null while the
+   * page is to be read, 'reading' once claimed (at `read_at`), 'read' with a copy kept, 'none' without.
+   */
+  read_state: Generated<string | null>;
+  read_at: Generated<string | null>;
+  /** Postgres only: the words of the link's readable copy, without positions, kept by the copy's writer. */
+  page_vector?: string | null;
+}
+
+/** A group link's readable copy: the columns of a bookmark's, keyed by the link. */
+export interface GroupLinkCopyTable {
+  group_link_id: string;
+  title: string | null;
+  byline: string | null;
+  site_name: string | null;
+  excerpt: string | null;
+  lang: string | null;
+  word_count: number;
+  lead_image: string | null;
+  text: string;
+  html: string;
+  fetched_at: string;
 }
 
 /** The change log live updates are served from; a reconnecting client reads what it missed. */
@@ -463,6 +486,7 @@ export interface Database {
   workspace_group: WorkspaceGroupTable;
   group_member: GroupMemberTable;
   group_link: GroupLinkTable;
+  group_link_copy: GroupLinkCopyTable;
   group_event: GroupEventTable;
   advert: AdvertTable;
   promo_follower: PromoFollowerTable;

@@ -36,7 +36,10 @@ export default async function setup(project: TestProject) {
     logLevel: 'warning',
   });
   project.provide('importWorkerFile', outfile);
-  // The readable copies' extraction thread, as scripts/build.mjs bundles it.
+  // The readable copies' extraction thread, as scripts/build.mjs bundles it: its libraries load from
+  // node_modules, the project's own shared package goes inside (it is TypeScript).
+  const pkg = JSON.parse(await fs.readFile(path.join(root, 'server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies as Record<string, string>).filter((d) => !d.startsWith('@linkhive/'));
   const readableFile = path.join(outDir, 'readable-worker.mjs');
   await build({
     entryPoints: [path.join(root, 'server/src/content/readable-worker.ts')],
@@ -45,7 +48,7 @@ export default async function setup(project: TestProject) {
     platform: 'node',
     target: 'node20',
     format: 'esm',
-    packages: 'external',
+    external: [...external, ...external.map((d) => `${d}/*`)],
     logLevel: 'warning',
   });
   project.provide('readableWorkerFile', readableFile);

@@ -31,6 +31,10 @@ export interface FixtureServer {
   maxInFlight(): number;
   /** Forgets the requests and the in-flight high mark. */
   resetLog(): void;
+  /** Requests (path and query) held back by `?hold` and not yet answered, oldest first. */
+  holding(): string[];
+  /** Answers every request held back by `?hold`, and those that come later at once. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -39,12 +43,15 @@ export interface FixtureServer {
  * checks and a small PNG favicon. Files carry an ETag and Last-Modified and answer conditional
  * requests with 304, as feed servers do. The query is ignored when finding the file, so distinct
  * addresses can serve one file; `?charset=` adds a charset to the Content-Type and `?delay=` (ms)
- * holds the answer back.
+ * holds the answer back. `?hold` holds it until the test calls `release()`: a test that needs a
+ * request under way waits for it in `holding()`, rather than for a time.
  */
 export async function startFixtureServer(): Promise<FixtureServer> {
   let requests: FixtureRequest[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const held: { url: string; answer: () => void }[] = [];
+  let released = false;
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     inFlight++;
@@ -68,6 +75,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     });
     const delay = Number(url.searchParams.get('delay') ?? 0);
     if (delay > 0) await new Promise((r) => setTimeout(r, Math.min(delay, 10_000)));
+    if (url.searchParams.has('hold') && !released)
+      await new Promise<void>((answer) => held.push({ url: url.pathname + url.search, answer }));
     if (url.pathname === '/redirect')
       return void res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
     if (url.pathname === '/favicon.ico') {
@@ -107,8 +116,14 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       requests = [];
       maxInFlight = inFlight;
     },
+    holding: () => held.map((h) => h.url),
+    release() {
+      released = true;
+      for (const { answer } of held.splice(0)) answer();
+    },
     close: () =>
       new Promise((r) => {
+        for (const { answer } of held.splice(0)) answer();
         server.closeAllConnections();
         server.close(() => r());
       }),

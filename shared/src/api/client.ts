@@ -17,6 +17,7 @@ import type {
   LoginInput,
   ResetInput,
   SignupInput,
+  SentPage,
 } from '../domain/index.js';
 import { importMessages } from '../domain/messages.js';
 import {
@@ -369,6 +370,8 @@ function createClient(options: ApiClientOptions, contractOf: typeof loadFeature 
       lookup: (url: string) => call('bookmarks', 'lookup', { query: { url } }),
       /** The page's readable copy; 404 (ApiError) before there is one. */
       copy: (id: string) => call('copies', 'get', { params: { id } }),
+      /** The page as the browser shows it, kept as the readable copy (the extension, after a save). */
+      sendCopy: (id: string, body: SentPage) => call('copies', 'send', { params: { id }, body }),
       /** Whether the address still leads to its page, as the last check found. */
       health: (id: string) => call('linkHealth', 'get', { params: { id } }),
       /** 'Check now': checks the address and answers its health. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copySchema } from '../domain/copies.js';
+import { copySchema, sentPageAnswerSchema, sentPageSchema } from '../domain/copies.js';
 import { endpoint } from './endpoint.js';
 
 export const copiesContract = {
@@ -12,5 +12,17 @@ export const copiesContract = {
     access: 'user',
     params: z.object({ id: z.string() }),
     answers: { 200: copySchema },
+  }),
+  send: endpoint({
+    method: 'PUT',
+    path: '/api/bookmarks/:id/copy',
+    summary:
+      'Keeps the page as the user’s browser shows it (its document’s HTML, at most 3 MB) as the bookmark’s readable copy, read and cleaned as the crawler’s; `stored` false when the account keeps no copies or the page has no article',
+    tag: 'copies',
+    access: 'user',
+    params: z.object({ id: z.string() }),
+    body: sentPageSchema,
+    answers: { 200: sentPageAnswerSchema },
+    errors: { 409: ['wrong_page'] },
   }),
 };

@@ -123,7 +123,8 @@ export const groupsContract = {
   links: endpoint({
     method: 'GET',
     path: '/api/groups/:id/links',
-    summary: 'A page of the group’s links, newest first; q searches titles and addresses',
+    summary:
+      'A page of the group’s links, newest first; q searches titles and addresses (as typed) and the words of the links’ pages, title then address matches first, a page match with its `snippet`; `in=title` searches titles only',
     tag,
     access: 'user',
     params: group,

@@ -25,7 +25,10 @@ export const routes = {
     categories: { method: 'GET', path: '/api/categories' },
     suggestedCategories: { method: 'GET', path: '/api/categories/suggested' },
   },
-  copies: { get: { method: 'GET', path: '/api/bookmarks/:id/copy' } },
+  copies: {
+    get: { method: 'GET', path: '/api/bookmarks/:id/copy' },
+    send: { method: 'PUT', path: '/api/bookmarks/:id/copy' },
+  },
   linkHealth: {
     get: { method: 'GET', path: '/api/bookmarks/:id/health' },
     check: { method: 'POST', path: '/api/bookmarks/:id/check' },

@@ -1,18 +1,69 @@
 import { z } from 'zod';
+import { bookmarkMessages } from './bookmarks.js';
+import { limits } from './constants.js';
 
 /** Readable copies of saved pages (issue 30). These texts are this product's own. */
 export const copyMessages = {
   noCopy: 'There is no readable copy of this page yet.',
   /** Said under the message above: the crawler reads a page shortly after it is saved. */
   noCopyHint:
-    'Linkhive reads a page shortly after it is saved. Pages that need a sign-in or have no article keep none.',
+    'Linkhive reads a page shortly after it is saved. A page that needs a sign-in gets its copy when you save it with the browser extension; a page with no article keeps none.',
   loading: 'Loading the readable copy',
   openOriginal: 'Open the original page',
   readerView: 'Reader view',
   /** Reading time at 230 words a minute, at least one minute. */
   minutes: (words: number) => `${Math.max(1, Math.round(words / 230))} min read`,
   savedOn: (date: string) => `Copy of ${date}`,
+  /** PUT /api/bookmarks/:id/copy: the page sent is at another address than the bookmark's (409). */
+  notThisPage: 'This page is not the one this bookmark keeps: its address is another, so no copy was kept.',
+  /** PUT /api/bookmarks/:id/copy: the page's HTML is over `sentPageLimits.maxBytes` (413). */
+  pageTooLarge: 'This page is larger than 3 MB, so no copy of it was kept.',
 } as const;
+
+/**
+ * The reading markup a copy keeps: the server cleans an article down to these tags and attributes
+ * (server/src/content/readable.ts), and the Reader view keeps to them again in the browser
+ * (shared/src/ui/copies/readerHtml.ts). Links also get `target` and `rel` from the server.
+ */
+export const readerMarkup = {
+  tags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'a', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+    'blockquote', 'pre', 'code', 'kbd', 'samp', 'em', 'strong', 'b', 'i', 'u', 's', 'sub', 'sup', 'small',
+    'mark', 'abbr', 'cite', 'q', 'time', 'figure', 'figcaption', 'img', 'table', 'caption', 'thead',
+    'tbody', 'tfoot', 'tr', 'th', 'td',
+  ],
+  attributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+    time: ['datetime'],
+    abbr: ['title'],
+  } as Record<string, string[]>,
+}; // prettier-ignore
+
+/**
+ * A page sent by the user's browser (the extension, after a save): the HTML of the page as it shows
+ * it, up to the size the crawler reads of a page, 3 MB. The server reads its article as it reads a
+ * page it fetched, cleans it, and keeps it as the bookmark's copy.
+ */
+export const sentPageLimits = { maxBytes: 3 * 1024 * 1024 } as const;
+
+/** PUT /api/bookmarks/:id/copy: the page's address (the bookmark's own) and its document's HTML. */
+export const sentPageSchema = z.object({
+  url: z.string().trim().min(1).max(limits.addressMax, bookmarkMessages.addressTooLong),
+  /** `document.documentElement.outerHTML`; at most `sentPageLimits.maxBytes` bytes of UTF-8 (413). */
+  html: z.string().min(1),
+});
+export type SentPage = z.input<typeof sentPageSchema>;
+
+/**
+ * What became of a sent page: `stored` false when nothing was kept, because the account keeps no
+ * readable copies ('Keep readable copies' off) or the page has no article to read.
+ */
+export const sentPageAnswerSchema = z.object({ stored: z.boolean() });
+export type SentPageAnswer = z.infer<typeof sentPageAnswerSchema>;
 
 /**
  * A bookmark's readable copy: the article its page held when the crawler read it, cleaned down to

@@ -4,6 +4,8 @@ import { bookmarkMessages, categorySchema, isHttpUrl, pageSchema, rssSchema, typ
 import { emailSchema } from './auth.js';
 import { groupMessages as m } from './groupMessages.js';
 import type { PlanKey } from './plans.js';
+import { searchScopes } from './search.js';
+import { snippetSchema } from './snippet.js';
 
 /** Spec section 9, and this product's own bounds (documented in docs/API.md). */
 export const groupRules = {
@@ -86,7 +88,10 @@ export const moveGroupLinkSchema = z.object({
 });
 
 export const groupLinkListQuerySchema = z.object({
+  /** Found inside the title or the address, and as words in the link's page (its readable copy). */
   q: z.string().trim().max(200).optional(),
+  /** Where `q` looks: everywhere (title, address, the page's text) or in titles only. */
+  in: z.enum(searchScopes).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(groupRules.linkPageSizeMax).default(groupRules.linkPageSize),
 });
@@ -144,6 +149,8 @@ export const groupLinkAnswerSchema = z.object({
   addedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** In a search's results: where the words were found in the link's page, when they were. */
+  snippet: snippetSchema.optional(),
 });
 export type GroupLink = z.output<typeof groupLinkAnswerSchema>;
 

@@ -1,5 +1,6 @@
 export * from './AuthForm.js';
 export * from './bookmarks/index.js';
+export * from './copies/index.js';
 export * from './ForgotPasswordForm.js';
 export * from './FullPageSpinner.js';
 export * from './LazyNotificationProvider.js';

@@ -6,6 +6,7 @@ import { AskFirstSection } from './AskFirstSection';
 import { DefaultCategorySection } from './DefaultCategorySection';
 import { ImportSection } from './ImportSection';
 import { Section } from './Section';
+import { SendCopiesSection } from './SendCopiesSection';
 import { ServerSection } from './ServerSection';
 
 export function OptionsApp() {
@@ -39,6 +40,7 @@ export function OptionsApp() {
           <>
             <Section title="Saving">
               <AskFirstSection askFirst={settings.askFirst} />
+              <SendCopiesSection sendCopies={settings.sendCopies} />
               <DefaultCategorySection key={settings.defaultCategory ?? ''} current={settings.defaultCategory} />
             </Section>
             <Section title="Import from this browser">

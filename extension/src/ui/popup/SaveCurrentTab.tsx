@@ -178,7 +178,8 @@ function OpeningRound({
       setView({ kind: 'groupSaved', message, groupName: group.name });
       return;
     }
-    const outcome = await askBackground(platform, { type: 'save', input: values });
+    // The tab's page, unless the address was changed in the form (the worker compares them).
+    const outcome = await askBackground(platform, { type: 'save', input: values, tabId: tab.id });
     const next = viewOf(outcome, false);
     // Shown under the form by the form itself.
     if (!next) throw new Error(outcome.message);

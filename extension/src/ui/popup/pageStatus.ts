@@ -65,6 +65,8 @@ async function saveNow(p: Platform, tab: TabInfo, defaultCategory: string | null
     type: 'save',
     // The tab's title whole (issue 26): the popup then shows it to shorten or change.
     input: { link: tab.url, title: importedTitle(tab.title, tab.url), titleFrom: 'page', category },
+    // The page the click was on: the worker sends its copy once the save has answered.
+    tabId: tab.id,
   });
   // A server that takes the request and is slow to answer (or never does) must not hold the popup
   // on a spinner: the save is in the waiting list before it is sent, so past a short wait it shows

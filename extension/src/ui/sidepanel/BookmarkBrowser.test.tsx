@@ -4,7 +4,6 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { BookmarkBrowser } from './BookmarkBrowser';
-import { useExtensionSession } from '../session';
 import { renderWithQueries } from '../../testing/renderWithQueries';
 
 vi.mock('../extension', async () => (await import('../../testing/extensionPages')).pageModule);
@@ -47,24 +46,6 @@ describe('the side panel’s bookmarks', () => {
     await ext.pageApi.remove(popup!.id);
     await ext.browser.runtime.sendMessage({ type: 'refresh-badges', links: [shortcut!.link, popup!.link] });
     await waitFor(() => expect(titles()).toEqual(['Renamed in the popup', 'First']), budget);
-  });
-
-  it('opens a bookmark’s Reader view in a tab, in the web app of the server it is signed in to', async () => {
-    const ext = await setupPages();
-    // What mounting a page does first (watchExtensionSession): the signed-in server from storage.
-    await useExtensionSession.getState().load();
-    const saved = await ext.server.seed({ link: 'https://news.example.com/story', title: 'A story', category: 'News' });
-    renderWithQueries(
-      <NotificationProvider>
-        <BookmarkBrowser />
-      </NotificationProvider>,
-    );
-    await waitFor(() => expect(titles()).toEqual(['A story']), budget);
-    screen.getByRole('button', { name: 'Reader view' }).click();
-    await waitFor(async () => {
-      const urls = (await ext.browser.tabs.query({})).map((t) => t.url);
-      expect(urls).toContain(`${ext.server.origin}/read/${saved!.id}`);
-    }, budget);
   });
 
   it('shows a link that moved or broke, checks it again, and takes its new address', async () => {

@@ -1,4 +1,15 @@
-import { Alert, Button, FormControlLabel, IconButton, List, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  IconButton,
+  List,
+  Stack,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { bookmarkMessages, linkHealthMessages, type Bookmark, type SearchScope } from '@linkhive/shared/domain';
 import {
@@ -13,20 +24,32 @@ import {
   useDebounced,
 } from '@linkhive/shared/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { onBookmarksChanged } from '../../core/changes';
 import { askBackground } from '../../core/messages';
 import { api, platform, savedUrls } from '../extension';
-import { useExtensionSession } from '../session';
 import { bookmarkKeys, categoryKeys } from '../queries';
 import { MessageWithUpdate } from '../UpdateLink';
 import { useCategoryLists } from '../useCategoryLists';
+import { SidePanelReader } from './SidePanelReader';
 import { usePages } from './usePages';
 
 const pageSize = 25;
 const noCategories: string[] = [];
 
-/** The user's bookmarks with the web app's filters, rows and dialogs. */
+/** Where the panel was when a Reader view opened: Back returns there. */
+interface Place {
+  scrollTop: number;
+  focus: HTMLElement | null;
+}
+
+const scroller = () => document.scrollingElement ?? document.documentElement;
+
+/**
+ * The user's bookmarks with the web app's filters, rows and dialogs, and a bookmark's Reader view
+ * in their place. The list stays mounted, hidden, while the reader shows: Back finds its filters,
+ * its loaded pages, its scroll and the row's button as they were.
+ */
 export function BookmarkBrowser() {
   const notify = useNotify();
   const [search, setSearch] = useState('');
@@ -37,11 +60,25 @@ export function BookmarkBrowser() {
   const [deleting, setDeleting] = useState<Bookmark | null>(null);
   const [busy, setBusy] = useState(false);
   const lists = useCategoryLists(true);
-  // The Reader view is the web app's: it opens in a tab, on the server the extension is signed in to.
-  const serverUrl = useExtensionSession((s) => s.session?.serverUrl);
-  const read = serverUrl
-    ? (b: Bookmark) => void platform.tabs.open(`${serverUrl}/read/${encodeURIComponent(b.id)}`)
-    : undefined;
+  const [reading, setReading] = useState<Bookmark | null>(null);
+  const place = useRef<Place | null>(null);
+  const read = (b: Bookmark) => {
+    const focused = document.activeElement;
+    place.current = { scrollTop: scroller().scrollTop, focus: focused instanceof HTMLElement ? focused : null };
+    setReading(b);
+  };
+  // Before the paint: the article starts at its top; the list comes back where it was left.
+  useLayoutEffect(() => {
+    if (reading) {
+      scroller().scrollTop = 0;
+      return;
+    }
+    const left = place.current;
+    if (!left) return;
+    place.current = null;
+    scroller().scrollTop = left.scrollTop;
+    left.focus?.focus({ preventScroll: true });
+  }, [reading]);
   const q = useDebounced(search.trim());
   const filter = {
     q,
@@ -155,75 +192,80 @@ export function BookmarkBrowser() {
   }
 
   return (
-    <Stack spacing={2}>
-      <FilterPanel
-        search={search}
-        onSearchChange={setSearch}
-        categories={categories}
-        category={category}
-        onCategoryChange={setCategory}
-        scope={scope}
-        onScopeChange={setScope}
-      >
-        <FormControlLabel
-          control={<Switch checked={favouritesOnly} onChange={(e) => setFavouritesOnly(e.target.checked)} />}
-          label="Favourites only"
-        />
-      </FilterPanel>
-      {pages.error && (
-        <Alert severity="error" role="alert">
-          <MessageWithUpdate message={pages.error} />
-        </Alert>
-      )}
-      {empty}
-      {pages.items.length > 0 && (
-        <List aria-label="Bookmarks" dense>
-          {pages.items.map((b) => (
-            <BookmarkRow
-              key={b.id}
-              bookmark={b}
-              onToggleFavourite={toggleFavourite}
-              onEdit={setEditing}
-              onRead={read}
-              onCheckLink={checkLink}
-              onUpdateAddress={updateAddress}
-              details={
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {b.category} · {b.domain}
-                </Typography>
-              }
-              actions={
-                <Tooltip title="Delete Bookmark">
-                  <IconButton aria-label="Delete Bookmark" size="small" onClick={() => setDeleting(b)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              }
+    <>
+      <Box hidden={reading !== null}>
+        <Stack spacing={2}>
+          <FilterPanel
+            search={search}
+            onSearchChange={setSearch}
+            categories={categories}
+            category={category}
+            onCategoryChange={setCategory}
+            scope={scope}
+            onScopeChange={setScope}
+          >
+            <FormControlLabel
+              control={<Switch checked={favouritesOnly} onChange={(e) => setFavouritesOnly(e.target.checked)} />}
+              label="Favourites only"
             />
-          ))}
-        </List>
-      )}
-      {pages.items.length < pages.total && (
-        <Button onClick={pages.loadMore} loading={pages.loading}>
-          Show more ({pages.total - pages.items.length})
-        </Button>
-      )}
-      <EditBookmarkDialog
-        bookmark={editing}
-        categories={lists.own}
-        suggested={lists.suggested}
-        onClose={() => setEditing(null)}
-        onSubmit={(changes) => update(editing!, changes)}
-        onDelete={() => remove(editing!)}
-      />
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        title="Delete bookmark?"
-        text={deleting ? bookmarkMessages.deleteConfirm(deleting.title) : ''}
-        busy={busy}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-    </Stack>
+          </FilterPanel>
+          {pages.error && (
+            <Alert severity="error" role="alert">
+              <MessageWithUpdate message={pages.error} />
+            </Alert>
+          )}
+          {empty}
+          {pages.items.length > 0 && (
+            <List aria-label="Bookmarks" dense>
+              {pages.items.map((b) => (
+                <BookmarkRow
+                  key={b.id}
+                  bookmark={b}
+                  onToggleFavourite={toggleFavourite}
+                  onEdit={setEditing}
+                  onRead={read}
+                  onCheckLink={checkLink}
+                  onUpdateAddress={updateAddress}
+                  details={
+                    <Typography variant="caption" color="text.secondary" noWrap component="div">
+                      {b.category} · {b.domain}
+                    </Typography>
+                  }
+                  actions={
+                    <Tooltip title="Delete Bookmark">
+                      <IconButton aria-label="Delete Bookmark" size="small" onClick={() => setDeleting(b)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  }
+                />
+              ))}
+            </List>
+          )}
+          {pages.items.length < pages.total && (
+            <Button onClick={pages.loadMore} loading={pages.loading}>
+              Show more ({pages.total - pages.items.length})
+            </Button>
+          )}
+          <EditBookmarkDialog
+            bookmark={editing}
+            categories={lists.own}
+            suggested={lists.suggested}
+            onClose={() => setEditing(null)}
+            onSubmit={(changes) => update(editing!, changes)}
+            onDelete={() => remove(editing!)}
+          />
+          <ConfirmDeleteDialog
+            open={deleting !== null}
+            title="Delete bookmark?"
+            text={deleting ? bookmarkMessages.deleteConfirm(deleting.title) : ''}
+            busy={busy}
+            onConfirm={confirmDelete}
+            onCancel={() => setDeleting(null)}
+          />
+        </Stack>
+      </Box>
+      {reading && <SidePanelReader key={reading.id} bookmark={reading} onBack={() => setReading(null)} />}
+    </>
   );
 }

@@ -2,15 +2,27 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 
-/** A page the crawler is to read. */
+/** A page the crawler is to read: a bookmark's, or (with `group`) a workspace group link's. */
 export interface PageToRead {
   id: string;
   link: string;
+  /** The group of a group link; absent for a bookmark. */
+  group?: string;
+}
+
+/**
+ * A group with links still to read, and the account whose crawl budget its pages are counted in:
+ * its owner's (their number, `owner.id`).
+ */
+export interface GroupWithPages {
+  group: string;
+  owner: number;
 }
 
 /**
  * The crawler's work, found in the bookmarks themselves (migrations/20261128T2000_page_reads): a
- * row whose `read_state` is null is still to be read. One query a method.
+ * row whose `read_state` is null is still to be read; and the same in workspace group links
+ * (migrations/20261129T0900_group_link_pages), where each group takes turns. One query a method.
  */
 export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
@@ -85,6 +97,73 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
     async releaseStale(before: Date): Promise<number> {
       const res = await db
         .updateTable('bookmark')
+        .set({ read_state: null, read_at: null })
+        .where('read_state', '=', 'reading')
+        .where('read_at', '<', before.toISOString())
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    /**
+     * The groups with links still to read, and their owners' numbers, at most `limit`: each one more
+     * of the crawler's turns beside the accounts. A skip scan of the partial index, as for owners; a
+     * deleted group's links are being purged, not read.
+     */
+    async groupsWithPages(limit: number): Promise<GroupWithPages[]> {
+      const { rows } = await sql<{ group_id: string; owner: number }>`
+        with recursive pending(group_id) as (
+          select min(group_id) from group_link where read_state is null
+          union all
+          select (select min(l.group_id) from group_link l where l.read_state is null and l.group_id > pending.group_id)
+          from pending where pending.group_id is not null
+        )
+        select p.group_id, o.id as owner from pending p
+        join workspace_group g on g.id = p.group_id
+        join owner o on o.user_id = g.owner_id
+        where p.group_id is not null and g.deleted_at is null
+        limit ${limit}`.execute(db);
+      return rows.map((r) => ({ group: r.group_id, owner: Number(r.owner) }));
+    },
+
+    /** Takes a group's newest link still to read for this process, as `claimNext` an owner's page. */
+    async claimNextGroupLink(group: string, now: Date): Promise<PageToRead | undefined> {
+      const newest =
+        dialect === 'postgres'
+          ? sql`order by created_at desc limit 1 for update skip locked`
+          : sql`order by rowid desc limit 1`;
+      const { rows } =
+        await sql<PageToRead>`update group_link set read_state = 'reading', read_at = ${now.toISOString()}
+        where id = (select id from group_link where group_id = ${group} and read_state is null ${newest})
+        and read_state is null
+        returning id, link, group_id as "group"`.execute(db);
+      return rows[0];
+    },
+
+    /** A group link's page read, as `finish` a bookmark's: only if the link still has that address. */
+    async finishGroupLink(id: string, link: string, state: 'read' | 'none', now: Date): Promise<void> {
+      await db
+        .updateTable('group_link')
+        .set({ read_state: state, read_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('link', '=', link)
+        .where('read_state', '=', 'reading')
+        .execute();
+    },
+
+    /** A group link claimed but not to be read now (its owner's budget is spent) goes back to be read. */
+    async releaseGroupLink(id: string): Promise<void> {
+      await db
+        .updateTable('group_link')
+        .set({ read_state: null, read_at: null })
+        .where('id', '=', id)
+        .where('read_state', '=', 'reading')
+        .execute();
+    },
+
+    /** Group links claimed by a process that stopped before reading them go back to be read. */
+    async releaseStaleGroupLinks(before: Date): Promise<number> {
+      const res = await db
+        .updateTable('group_link')
         .set({ read_state: null, read_at: null })
         .where('read_state', '=', 'reading')
         .where('read_at', '<', before.toISOString())

@@ -4,6 +4,9 @@ import type { Logger } from '../../logger.js';
 import type { CrawlBudget } from './crawl-budget.js';
 import type { CrawlRepository, PageToRead } from './crawl-repository.js';
 
+/** A turn of the crawler: an account's bookmarks, or (with `group`) a group's links, budgeted to `owner`. */
+type Turn = { owner: number; group?: string };
+
 /** A page claimed this long ago by a process that never finished it is read again. */
 const staleAfterMs = 5 * 60_000;
 /** A page whose site failed is tried once more after this pause; twice failed, it has no copy. */
@@ -14,7 +17,9 @@ const retryAfterMs = 2000;
  * data, so that a save or an import writes only its rows and is read afterwards. `concurrency`
  * readers take pages in turns by account: each turn goes to the next account with pages to read,
  * its newest page first, and the list of accounts is read again after each round. One account's
- * import of 50,000 links so makes another's new save wait one turn, not 50,000.
+ * import of 50,000 links so makes another's new save wait one turn, not 50,000. A workspace group
+ * with links to read (`group_link.read_state` null) takes turns beside the accounts, so a big
+ * workspace cannot starve an account, nor an account a workspace.
  *
  * Several processes may crawl one database: a page is claimed before it is read (`claim`), and a
  * claim left by a process that stopped is released after five minutes. Polls every `pollMs` for
@@ -24,6 +29,8 @@ export function startCrawler(deps: {
   repo: CrawlRepository;
   /** Reads a bookmark's page and keeps its copy: 'read' with one, 'none' without; throws when the site failed. */
   read: (bookmarkId: string) => Promise<'read' | 'none'>;
+  /** The same for a workspace group's link. */
+  readGroupLink: (linkId: string) => Promise<'read' | 'none'>;
   concurrency: number;
   /** Pages per account per hour (CRAWL_BUDGET); an account past it rests until its hour ends. */
   budget?: CrawlBudget;
@@ -33,8 +40,9 @@ export function startCrawler(deps: {
 }): Worker {
   const { repo, log } = deps;
   const now = deps.now ?? (() => new Date());
-  // The round of turns: the accounts with pages to read, and whose turn is next.
-  let owners: number[] = [];
+  // The round of turns: the accounts with pages to read, then the groups with links to read (each
+  // group one more turn-taker, its pages counted in its owner's budget), and whose turn is next.
+  let owners: Turn[] = [];
   let turn = 0;
   // Accounts whose budget is spent, and when their hour ends: their turns pass until then.
   const resting = new Map<number, number>();
@@ -44,14 +52,17 @@ export function startCrawler(deps: {
       if (turn >= owners.length) {
         const at = Date.now();
         for (const [owner, until] of resting) if (until <= at) resting.delete(owner);
-        owners = (await repo.ownersWithPages(10_000)).filter((o) => !resting.has(o));
+        const accounts = (await repo.ownersWithPages(10_000)).map((owner): Turn => ({ owner }));
+        const groups = await repo.groupsWithPages(10_000);
+        owners = [...accounts, ...groups].filter((o) => !resting.has(o.owner));
         turn = 0;
         // No account has pages to read, or every one that has is resting: the next poll looks again.
         if (!owners.length) return null;
       }
-      const owner = owners[turn++]!;
+      const { owner, group } = owners[turn++]!;
       if (resting.has(owner)) continue;
-      const page = await repo.claimNext(owner, now());
+      const page =
+        group === undefined ? await repo.claimNext(owner, now()) : await repo.claimNextGroupLink(group, now());
       // None left to this account (or taken by other readers): the turn passes on.
       if (!page) continue;
       // Counted once a page is in hand: readers that find none take nothing from the budget.
@@ -59,7 +70,7 @@ export function startCrawler(deps: {
       if (!restMs) return page;
       log.info({ owner, restMs }, 'copy: the account’s crawl budget is spent for this hour');
       resting.set(owner, Date.now() + restMs);
-      await repo.release(page.id);
+      await (page.group === undefined ? repo.release(page.id) : repo.releaseGroupLink(page.id));
     }
   }
 
@@ -67,14 +78,16 @@ export function startCrawler(deps: {
     let state: 'read' | 'none' = 'none';
     for (let attempt = 1; attempt <= 2 && !stopped(); attempt++) {
       try {
-        state = await deps.read(page.id);
+        state = page.group === undefined ? await deps.read(page.id) : await deps.readGroupLink(page.id);
         break;
       } catch (err) {
-        log.info({ bookmarkId: page.id, attempt, err: (err as Error).message }, 'copy: page not read');
+        const about = page.group === undefined ? { bookmarkId: page.id } : { groupLinkId: page.id };
+        log.info({ ...about, attempt, err: (err as Error).message }, 'copy: page not read');
         if (attempt === 1) await new Promise((r) => setTimeout(r, retryAfterMs).unref());
       }
     }
-    await repo.finish(page.id, page.link, state, now());
+    if (page.group === undefined) await repo.finish(page.id, page.link, state, now());
+    else await repo.finishGroupLink(page.id, page.link, state, now());
   }
 
   async function reader(stopped: () => boolean) {
@@ -86,7 +99,9 @@ export function startCrawler(deps: {
   }
 
   async function drain(stopped: () => boolean) {
-    await repo.releaseStale(new Date(now().getTime() - staleAfterMs));
+    const before = new Date(now().getTime() - staleAfterMs);
+    await repo.releaseStale(before);
+    await repo.releaseStaleGroupLinks(before);
     turn = owners.length; // a fresh round: the accounts are read again
     await Promise.all(Array.from({ length: deps.concurrency }, () => reader(stopped)));
   }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ApiError, createApiClient, type ApiClient } from '@linkhive/shared/api';
@@ -8,6 +10,8 @@ import {
   bookmarkMessages,
   bookmarkPageAnswerSchema,
   categoriesAnswerSchema,
+  copyMessages,
+  copySchema,
   extensionMessages,
   extensionVersionHeader,
   importMessages,
@@ -17,11 +21,12 @@ import {
   minExtensionVersion,
   okAnswerSchema,
   pagePreviewAnswerSchema,
+  sentPageAnswerSchema,
   suggestedCategoriesAnswerSchema,
   tokenLoginAnswerSchema,
 } from '@linkhive/shared/domain';
 import { startTestServer, type TestServer } from '../../testing/harness.js';
-import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
+import { fixturesDir, startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
 
 // Every endpoint the browser extension calls, called the way the extension calls it: through
 // shared/api, with a bearer token, its version header, no cookies and its own Origin. Each answer
@@ -116,6 +121,19 @@ describe('the API as the extension uses it', () => {
 
     parsed(okAnswerSchema, await api.bookmarks.remove(b.id));
     expect(parsed(bookmarkLookupAnswerSchema, await api.bookmarks.lookup(b.link)).bookmark).toBeNull();
+  });
+
+  it('takes the page a save sends for its readable copy, and serves the copy', async () => {
+    const link = 'https://news.example.com/heise-article';
+    const b = parsed(bookmarkAnswerSchema, await api.bookmarks.create({ link, title: 'Sent', category: 'Reading' }));
+    const html = fs.readFileSync(path.join(fixturesDir, 'articles', 'heise.html'), 'utf8');
+    expect(parsed(sentPageAnswerSchema, await api.bookmarks.sendCopy(b.id, { url: link, html }))).toEqual({
+      stored: true,
+    });
+    const copy = parsed(copySchema, await api.bookmarks.copy(b.id));
+    expect(copy.wordCount).toBeGreaterThan(100);
+    const other = await api.bookmarks.sendCopy(b.id, { url: 'https://elsewhere.example.com/', html }).catch((e) => e);
+    expect(other).toMatchObject({ status: 409, code: 'wrong_page', message: copyMessages.notThisPage });
   });
 
   it('serves the import: JSON items in, a job out, followed to its counts', async () => {

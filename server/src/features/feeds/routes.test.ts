@@ -152,6 +152,8 @@ describe.each(testDialects)('RSS reading API on %s', (dialect) => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await ok.arrayBuffer()).equals(tinyPng)).toBe(true);
+    // The extension's pages are another origin: the side panel's Reader view shows it too.
+    expect(ok.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
 
     const tampered = png.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect((await fetch(t.url + tampered)).status).toBe(404);

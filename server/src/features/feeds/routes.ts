@@ -31,6 +31,9 @@ export function feedRoutes(feeds: FeedService, limits: RateLimits, groupFeedSour
       if (!image) throw notFound();
       res.setHeader('Cache-Control', 'private, max-age=86400');
       res.setHeader('Content-Security-Policy', "default-src 'none'");
+      // The extension's pages (the side panel's Reader view) are another origin. The picture is
+      // someone's public image at an address we signed, and says nothing about the user: let them show it.
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       res.type(image.type).send(image.body);
     },
   );

@@ -14,7 +14,14 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { PermissionService } from '../permissions/service.js';
 import type { GroupChange, GroupEvents } from './events.js';
 import type { GroupInvitationMails } from './mails.js';
-import type { GroupRepository, GroupViewRow, LinkRow, MemberListRow, Membership, MemberRow } from './repository.js';
+import type {
+  FoundLinkRow,
+  GroupRepository,
+  GroupViewRow,
+  MemberListRow,
+  Membership,
+  MemberRow,
+} from './repository.js';
 
 export interface GroupUser {
   id: string;
@@ -32,6 +39,8 @@ export interface GroupServiceDeps {
   permissions: Pick<PermissionService, 'permissionsOf'>;
   events: GroupEvents;
   mails: GroupInvitationMails;
+  /** Readable copies (features/copies): a link added, or moved to another address, wakes the crawler. */
+  copies?: { saved(): void };
   now?: () => Date;
   log?: LoggerLike;
 }
@@ -80,6 +89,7 @@ export function groupContext(deps: GroupServiceDeps) {
     publish,
     planOf: async (user: GroupUser) => planOf(await deps.permissions.permissionsOf(user)),
     mails: deps.mails,
+    copies: deps.copies,
   };
 }
 
@@ -143,7 +153,7 @@ export function toMember(row: MemberRow & Partial<Pick<MemberListRow, 'name'>>, 
   };
 }
 
-export function toLink(row: LinkRow): GroupLink {
+export function toLink(row: FoundLinkRow): GroupLink {
   return {
     id: row.id,
     groupId: row.group_id,
@@ -155,5 +165,6 @@ export function toLink(row: LinkRow): GroupLink {
     addedBy: row.added_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.snippet ? { snippet: row.snippet } : {}),
   };
 }

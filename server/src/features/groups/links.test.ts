@@ -199,7 +199,7 @@ describe.each(testDialects)('workspace links on %s', (dialect) => {
 
     if (dialect === 'postgres') await sql`analyze group_link`.execute(db());
     else await sql`analyze`.execute(db());
-    const query = linkPageQuery(db(), group.id, undefined, 25, 0).compile();
+    const query = linkPageQuery(db(), dialect, group.id, undefined, 25, 0).compile();
     const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
     const plan = await db().executeQuery(CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]));
     expect(JSON.stringify(plan.rows)).toContain('group_link_group_created');

@@ -62,15 +62,20 @@ export function groupLinks(ctx: GroupContext) {
       return { id: row.id, title: row.title, category: row.category, rss_feed: row.rss_feed };
     },
 
+    /**
+     * A page of the group's links; `q` finds them by title, address or the words of their page
+     * (`in: 'title'`: the title only), title and address matches first (repository's `matchOf`).
+     */
     async links(
       user: GroupUser,
       groupId: string,
-      { q, page, pageSize }: z.output<typeof groupLinkListQuerySchema>,
+      { q, in: scope, page, pageSize }: z.output<typeof groupLinkListQuerySchema>,
     ): Promise<GroupLinkPage> {
       await ctx.access(user, groupId);
+      const search = q ? { q, in: scope } : undefined;
       const [rows, total] = await Promise.all([
-        repo.links(groupId, q || undefined, pageSize, (page - 1) * pageSize),
-        repo.linkTotal(groupId, q || undefined),
+        repo.links(groupId, search, pageSize, (page - 1) * pageSize),
+        repo.linkTotal(groupId, search),
       ]);
       return { items: rows.map(toLink), total, page, pageSize };
     },
@@ -102,6 +107,8 @@ export function groupLinks(ctx: GroupContext) {
           await r.insertLink(row);
         }),
       );
+      // Its page is read after the answer: the row says it is still to be read (read_state null).
+      ctx.copies?.saved();
       await ctx.publish({ groupId, kind: 'links' });
       return { message: m.linkAdded, link: toLink(row) };
     },
@@ -112,15 +119,32 @@ export function groupLinks(ctx: GroupContext) {
       linkId: string,
       input: z.output<typeof updateGroupLinkSchema>,
     ): Promise<WithMessage & { link: GroupLink }> {
-      await ownLink(user, groupId, linkId, m.ownerOnlyEdit);
-      const changes: Partial<LinkRow> = { updated_at: ctx.now().toISOString() };
-      if (input.link !== undefined)
-        Object.assign(changes, { link: input.link, link_key: normaliseLink(input.link), domain: domainOf(input.link) });
+      const current = await ownLink(user, groupId, linkId, m.ownerOnlyEdit);
+      const changes: Parameters<GroupQueries['updateLink']>[2] = { updated_at: ctx.now().toISOString() };
+      const moved = input.link !== undefined && input.link !== current.link;
+      // A copy is of an address: at another, the old page's copy goes and the new page is to be read.
+      if (moved)
+        Object.assign(changes, {
+          link: input.link,
+          link_key: normaliseLink(input.link!),
+          domain: domainOf(input.link!),
+          read_state: null,
+          read_at: null,
+        });
       if (input.title !== undefined) changes.title = input.title;
       if (input.category !== undefined) changes.category = input.category;
       if (input.rssFeed !== undefined) changes.rss_feed = input.rssFeed || null;
-      const row = await unique(() => repo.updateLink(groupId, linkId, changes));
+      const row = await unique(() =>
+        moved
+          ? repo.transaction(async (r) => {
+              const updated = await r.updateLink(groupId, linkId, changes);
+              if (updated) await r.deleteCopy(linkId);
+              return updated;
+            })
+          : repo.updateLink(groupId, linkId, changes),
+      );
       if (!row) throw notFound(m.linkNotFound);
+      if (moved) ctx.copies?.saved();
       await ctx.publish({ groupId, kind: 'links' });
       return { message: m.linkUpdated, link: toLink(row) };
     },
@@ -132,7 +156,7 @@ export function groupLinks(ctx: GroupContext) {
       return { message: m.linkDeleted };
     },
 
-    /** Delete from the old group and create in the new, atomically: a duplicate in the target changes nothing. */
+    /** From the old group to the new, with its copy, atomically: a duplicate in the target changes nothing. */
     async moveLink(
       user: GroupUser,
       groupId: string,
@@ -147,10 +171,8 @@ export function groupLinks(ctx: GroupContext) {
       const moved = await unique(() =>
         repo.transaction(async (r) => {
           await capCheck(r, user.id, target, cap);
-          const old = await r.deleteLink(groupId, linkId);
-          if (!old) throw notFound(m.linkNotFound);
-          const row: LinkRow = { ...old, group_id: target, updated_at: at };
-          await r.insertLink(row);
+          const row = await r.moveLink(groupId, linkId, target, at);
+          if (!row) throw notFound(m.linkNotFound);
           return row;
         }),
       );

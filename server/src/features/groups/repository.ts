@@ -1,12 +1,17 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { pageSnippet, searchTokens, type SearchScope, type Snippet } from '@linkhive/shared/domain';
 import type { Dialect } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
+import { groupPageTag, groupPageTagSql, ownerTag } from '../../db/search-index-words.js';
 import type { Database, GroupLinkTable, GroupMemberTable, WorkspaceGroupTable } from '../../db/schema.js';
 import { jobQueue } from '../../jobs/queue.js';
 
 export type GroupRow = Selectable<WorkspaceGroupTable>;
 export type MemberRow = Selectable<GroupMemberTable>;
-export type LinkRow = Selectable<GroupLinkTable>;
+/** A link's own columns: not the crawler's state nor (Postgres) its page's words. */
+export type LinkRow = Omit<Selectable<GroupLinkTable>, 'read_state' | 'read_at' | 'page_vector'>;
+/** A link found by a search: with the passage of its page where the words are, when they are there. */
+export type FoundLinkRow = LinkRow & { snippet?: Snippet };
 
 /** A group as one user sees it: the row, their role, and its counts. */
 export type GroupViewRow = GroupRow & { role: 'owner' | 'member'; link_count: unknown; member_count: unknown };
@@ -15,34 +20,101 @@ export type Membership = GroupRow & { role: 'owner' | 'member'; member_id: strin
 export type MemberListRow = MemberRow & { name: string | null };
 export type InvitationRow = MemberRow & { owner_id: string };
 
+/** The columns a link is answered with (never the page's words, which Postgres keeps on the row). */
+const linkColumns = [
+  'id',
+  'group_id',
+  'link',
+  'link_key',
+  'domain',
+  'title',
+  'category',
+  'rss_feed',
+  'added_by',
+  'created_at',
+  'updated_at',
+] as const;
+
 // LIKE's wildcards in a search are literal characters.
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function linkFilterOf(db: Kysely<Database>, groupId: string, q?: string) {
-  let query = db.selectFrom('group_link').where('group_id', '=', groupId);
-  if (q) {
-    const pattern = likePattern(q);
-    query = query.where(
-      sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(link) like ${pattern} escape '\\')`,
-    );
+/**
+ * A search of a group's links: `q` as typed is found inside the title or the address (a substring,
+ * as before pages were searched), and its words (`searchTokens`, the last as a prefix, as the user
+ * types) in the page's readable copy; with `in: 'title'` in the title alone.
+ */
+export interface LinkSearch {
+  q: string;
+  in?: SearchScope;
+  /**
+   * The group's tag in the page index, set by the repository: on SQLite its rowid's (`ownerTag`),
+   * null when there is no such group; on Postgres `groupPageTag`.
+   */
+  tag?: string | null;
+}
+
+/** Whether a search looks in the pages (it has words, and not in titles only). */
+const readsPages = (s: LinkSearch | undefined): s is LinkSearch =>
+  !!s && s.in !== 'title' && searchTokens(s.q).length > 0;
+
+/**
+ * Where a search's match was: 0 the title, 1 the address, 2 the page only. Title and address
+ * matches come first; within each, the newest first.
+ */
+function matchOf(dialect: Dialect, s: LinkSearch) {
+  const pattern = likePattern(s.q);
+  const inTitle = sql<boolean>`lower(group_link.title) like ${pattern} escape '\\'`;
+  if (s.in === 'title') return { where: inTitle, rank: null };
+  const inAddress = sql<boolean>`lower(group_link.link) like ${pattern} escape '\\'`;
+  const words = searchTokens(s.q);
+  let inPage: RawBuilder<boolean> | null = null;
+  if (words.length && s.tag && dialect === 'sqlite') {
+    const terms = words.map((w, i) => (i === words.length - 1 ? `"${s.tag}${w}"*` : `"${s.tag}${w}"`));
+    inPage = sql<boolean>`group_link.rowid in (select rowid from group_link_fts where group_link_fts match ${terms.join(' AND ')})`;
+  } else if (words.length && s.tag) {
+    // The words as stored (tagged, no parser): the last as a prefix.
+    const query = words.map((w, i) => `'${s.tag}${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+    // Found by the GIN index alone: the tag scopes the words to the group (the outer query keeps its
+    // links), so no other index offers to read the group's rows and their vectors one by one.
+    inPage = sql<boolean>`group_link.id in (select p.id from group_link p where p.page_vector @@ ${query}::tsquery)`;
   }
+  return {
+    where: sql<boolean>`(${sql.join(inPage ? [inTitle, inAddress, inPage] : [inTitle, inAddress], sql` or `)})`,
+    rank: sql<number>`case when ${inTitle} then 0 when ${inAddress} then 1 else 2 end`,
+  };
+}
+
+function linkFilterOf(db: Kysely<Database>, dialect: Dialect, groupId: string, s?: LinkSearch) {
+  let query = db.selectFrom('group_link').where('group_id', '=', groupId);
+  if (s) query = query.where(matchOf(dialect, s).where);
   return query;
 }
 
-/** A page of a group's links, newest first, walking the (group_id, created_at) index. */
+/**
+ * A page of a group's links: without a search newest first, walking the (group_id, created_at)
+ * index; with one, title matches first, then address matches, then those found in their page.
+ */
 export const linkPageQuery = (
   db: Kysely<Database>,
+  dialect: Dialect,
   groupId: string,
-  q: string | undefined,
+  search: LinkSearch | undefined,
   limit: number,
   offset: number,
-) =>
-  linkFilterOf(db, groupId, q)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset);
+) => {
+  const rank = search && matchOf(dialect, search).rank;
+  return (
+    linkFilterOf(db, dialect, groupId, search)
+      .select(linkColumns)
+      // Where each was found (the page: 2), for its passage.
+      .select(rank ? rank.as('found_in') : sql<null>`null`.as('found_in'))
+      .$if(!!rank, (q) => q.orderBy(rank!))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+  );
+};
 
 /** Groups, members, invitations and links; each method one query, so a transaction can combine them. */
 export function groupRepository(db: Kysely<Database>, dialect: Dialect) {
@@ -83,7 +155,50 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
       .where('me.status', '=', 'active')
       .where('g.deleted_at', 'is', null);
 
-  const linkFilter = (groupId: string, q?: string) => linkFilterOf(db, groupId, q);
+  /** The search with its group's tag in the page index (`LinkSearch.tag`). */
+  async function tagged(groupId: string, s: LinkSearch | undefined): Promise<LinkSearch | undefined> {
+    if (!readsPages(s) || s.tag !== undefined) return s;
+    if (dialect === 'postgres') return { ...s, tag: groupPageTag(groupId) };
+    const group = await sql<{ n: number }>`select rowid as n from workspace_group where id = ${groupId}`.execute(db);
+    return { ...s, tag: group.rows[0] ? ownerTag(Number(group.rows[0].n)) : null };
+  }
+
+  /**
+   * Runs a search. On Postgres one that reads the pages runs where the planner may not scan the
+   * table (migrations/20261129T0900_group_link_pages): it would read every vector of the group.
+   */
+  async function searching<T>(s: LinkSearch | undefined, run: (q: Kysely<Database>) => Promise<T>): Promise<T> {
+    if (dialect !== 'postgres' || !readsPages(s) || db.isTransaction) return run(db);
+    return db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return run(trx);
+    });
+  }
+
+  /**
+   * The links of a page of results, those found by their page with the passage where the words are
+   * (a link found by its title or address shows that, not a passage).
+   */
+  async function withSnippets(
+    found: (LinkRow & { found_in: number | null })[],
+    s: LinkSearch | undefined,
+  ): Promise<FoundLinkRow[]> {
+    const rows = found.map(({ found_in: _, ...row }) => row);
+    const inPages = found.filter((r) => Number(r.found_in) === 2).map((r) => r.id);
+    if (!s || !inPages.length) return rows;
+    const words = searchTokens(s.q);
+    const texts = await db
+      .selectFrom('group_link_copy')
+      .select(['group_link_id', 'text'])
+      .where('group_link_id', 'in', inPages)
+      .execute();
+    const textOf = new Map(texts.map((t) => [t.group_link_id, t.text]));
+    return rows.map((r) => {
+      const text = textOf.get(r.id);
+      const snippet = text ? pageSnippet(text, words) : null;
+      return snippet ? { ...r, snippet } : r;
+    });
+  }
 
   return {
     /**
@@ -276,21 +391,32 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    /** A page of a group's links, newest first, walking the (group_id, created_at) index. */
-    links: (groupId: string, q: string | undefined, limit: number, offset: number): Promise<LinkRow[]> =>
-      linkPageQuery(db, groupId, q, limit, offset).execute(),
+    /** A page of a group's links (`linkPageQuery`), those found in their page with its passage. */
+    async links(
+      groupId: string,
+      search: LinkSearch | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<FoundLinkRow[]> {
+      const s = await tagged(groupId, search);
+      const rows = await searching(s, (q) => linkPageQuery(q, dialect, groupId, s, limit, offset).execute());
+      return withSnippets(rows, s);
+    },
 
-    async linkTotal(groupId: string, q: string | undefined): Promise<number> {
-      const row = await linkFilter(groupId, q)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
+    async linkTotal(groupId: string, search: LinkSearch | undefined): Promise<number> {
+      const s = await tagged(groupId, search);
+      const row = await searching(s, (q) =>
+        linkFilterOf(q, dialect, groupId, s)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow(),
+      );
       return Number(row.n);
     },
 
     link: (groupId: string, linkId: string): Promise<LinkRow | undefined> =>
       db
         .selectFrom('group_link')
-        .selectAll()
+        .select(linkColumns)
         .where('group_id', '=', groupId)
         .where('id', '=', linkId)
         .executeTakeFirst(),
@@ -299,26 +425,59 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
       await db.insertInto('group_link').values(row).execute();
     },
 
+    /**
+     * Changes a link. A new address (`link` in `set`) takes its page's words away with it on
+     * Postgres; the caller drops its copy (`deleteCopy`) in the same transaction.
+     */
     async updateLink(
       groupId: string,
       linkId: string,
-      set: Partial<Omit<LinkRow, 'id' | 'group_id' | 'created_at'>>,
+      set: Partial<Omit<Selectable<GroupLinkTable>, 'id' | 'group_id' | 'created_at' | 'page_vector'>>,
     ): Promise<LinkRow | undefined> {
       return db
         .updateTable('group_link')
-        .set(set)
+        .set(set.link !== undefined && dialect === 'postgres' ? { ...set, page_vector: null } : set)
         .where('group_id', '=', groupId)
         .where('id', '=', linkId)
-        .returningAll()
+        .returning(linkColumns)
         .executeTakeFirst();
     },
 
+    /** Takes a link's readable copy away (its address changed: the copy is of another page). */
+    async deleteCopy(linkId: string): Promise<void> {
+      await db.deleteFrom('group_link_copy').where('group_link_id', '=', linkId).execute();
+    },
+
+    /**
+     * Moves a link to another group, with its copy and its place in the crawler's work (the group's
+     * unique index refuses a link the target has).
+     */
+    async moveLink(groupId: string, linkId: string, target: string, at: string): Promise<LinkRow | undefined> {
+      // Postgres: the page's words take the target's tag (SQLite's index has a trigger for it).
+      const retag =
+        dialect === 'postgres'
+          ? {
+              page_vector: sql<string>`case when page_vector is null then null else array_to_tsvector(array(
+                select ${groupPageTagSql(sql`${target}::text`)} || substr(w, ${groupPageTag(target).length + 1})
+                from unnest(tsvector_to_array(page_vector)) w)) end`,
+            }
+          : {};
+      return db
+        .updateTable('group_link')
+        .set({ group_id: target, updated_at: at, ...retag })
+        .where('group_id', '=', groupId)
+        .where('id', '=', linkId)
+        .returning(linkColumns)
+        .executeTakeFirst();
+    },
+
+    /** Deletes a link; its copy goes with it (the foreign key's cascade). */
     async deleteLink(groupId: string, linkId: string): Promise<LinkRow | undefined> {
       return db
         .deleteFrom('group_link')
         .where('group_id', '=', groupId)
         .where('id', '=', linkId)
-        .returningAll()
+        .returning(linkColumns)
         .executeTakeFirst();
     },
   };

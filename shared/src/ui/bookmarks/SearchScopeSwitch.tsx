@@ -26,17 +26,26 @@ export interface ScopedSearchBoxProps {
   onScopeChange: (scope: SearchScope) => void;
   /** What a search finds everywhere, as the placeholder says it. */
   placeholder: string;
+  /** The box's name: what it searches. */
+  label?: string;
 }
 
-/** A page's bookmark search with its Titles only switch beside it (under it on a phone). */
-export function ScopedSearchBox({ value, onChange, scope, onScopeChange, placeholder }: ScopedSearchBoxProps) {
+/** A page's bookmark (or link) search with its Titles only switch beside it (under it on a phone). */
+export function ScopedSearchBox({
+  value,
+  onChange,
+  scope,
+  onScopeChange,
+  placeholder,
+  label = 'Search bookmarks',
+}: ScopedSearchBoxProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 2, rowGap: 1, flexWrap: 'wrap' }}>
       <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
         <SearchBox
           value={value}
           onChange={onChange}
-          label="Search bookmarks"
+          label={label}
           placeholder={scope === 'title' ? 'Words in the title' : placeholder}
         />
       </Box>

@@ -1,5 +1,5 @@
 import type { GroupLink } from '@linkhive/shared/domain';
-import { Favicon, RssFeedIcon, TitleLink } from '@linkhive/shared/ui';
+import { Favicon, RssFeedIcon, SearchSnippet, TitleLink } from '@linkhive/shared/ui';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import EditIcon from '@mui/icons-material/Edit';
@@ -32,7 +32,10 @@ function Action({ label, onClick, children }: { label: string; onClick: () => vo
   );
 }
 
-/** One link: its site icon, title (opening the site), category and address; owners also edit, move and delete. */
+/**
+ * One link: its site icon, title (opening the site), category and address, and when a search found
+ * it in its page, the passage where; owners also edit, move and delete.
+ */
 export function GroupLinkRow({ link, isOwner, paid, canMove, onEdit, onMove, onDelete, onSeeFeed }: Props) {
   return (
     // Wraps as the bookmark rows do: on a phone a long title leaves the buttons no room, so they move
@@ -44,6 +47,7 @@ export function GroupLinkRow({ link, isOwner, paid, canMove, onEdit, onMove, onD
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {link.category} · {link.link}
         </Typography>
+        {link.snippet && <SearchSnippet snippet={link.snippet} />}
       </Box>
       <Stack direction="row" sx={{ flexShrink: 0, ml: 'auto' }}>
         {paid && link.rssFeed && (

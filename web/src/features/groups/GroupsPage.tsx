@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { GroupEvent, Group } from '@linkhive/shared/domain';
 import { groupMessages as m } from '@linkhive/shared/domain';
-import { EmptyState, useNotify } from '@linkhive/shared/ui';
+import { EmptyState, ScopedSearchBox, useNotify } from '@linkhive/shared/ui';
 import AddIcon from '@mui/icons-material/Add';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import { Box, Button, CircularProgress, InputAdornment, Stack, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { api } from '../../api';
 import { SidebarPage } from '../../layout/SidebarPage';
@@ -101,24 +100,16 @@ export function GroupsPage() {
     body = (
       <SidebarPage sidebar={<GroupPanel groups={groups.items} activeId={activeId} onSelect={ws.select} />}>
         <Box component="section" aria-label="Links" sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-          <TextField
-            type="search"
-            label="Search links"
-            value={ws.search}
-            onChange={(e) => ws.setSearch(e.target.value)}
-            size="small"
-            fullWidth
-            sx={{ mb: 1 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <Box sx={{ mb: 1 }}>
+            <ScopedSearchBox
+              label="Search links"
+              value={ws.search}
+              onChange={ws.setSearch}
+              scope={ws.scope}
+              onScopeChange={ws.setScope}
+              placeholder="Title, address or page text"
+            />
+          </Box>
           {active && (
             <GroupLinkList
               groupName={active.name}

@@ -1,4 +1,4 @@
-import type { Group, GroupLinkPage } from '@linkhive/shared/domain';
+import type { Group, GroupLinkPage, SearchScope } from '@linkhive/shared/domain';
 import { groupMessages as m, groupRules } from '@linkhive/shared/domain';
 import { failureMessage, useDebounced } from '@linkhive/shared/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ interface LinksState {
 
 /**
  * The workspace page's data: the user's groups, the open group, and one page of its links for the
- * search on screen. Only the page on screen is loaded, so a group of 10,000 links opens as fast as
+ * search on screen (everywhere: titles, addresses and the links' pages; or titles only). Only the page on screen is loaded, so a group of 10,000 links opens as fast as
  * one of ten. Both come from the server-data cache (`groupKeys`); live updates and changes reload
  * them through `reloadGroups` and `reloadLinks`.
  */
@@ -31,9 +31,12 @@ export function useGroups() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), groupRules.searchDebounceMs);
+  const [scope, setScope] = useState<SearchScope>('all');
+  // Titles only matters to a search: without one, the list is the same either way.
+  const searchIn: SearchScope = q && scope === 'title' ? 'title' : 'all';
 
   // The group or the settled search changing goes back to page 1.
-  const filterKey = JSON.stringify([activeId, q]);
+  const filterKey = JSON.stringify([activeId, q, searchIn]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   if (paging.key !== filterKey) setPaging({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
@@ -62,9 +65,18 @@ export function useGroups() {
   }, [queryClient]);
 
   const links = useQuery({
-    queryKey: groupKeys.links(activeId ?? '', q, page),
+    queryKey: groupKeys.links(activeId ?? '', q, page, searchIn),
     queryFn: ({ signal }) =>
-      api.groups.links(activeId!, { q: q || undefined, page, pageSize: groupRules.linkPageSize }, { signal }),
+      api.groups.links(
+        activeId!,
+        {
+          q: q || undefined,
+          in: searchIn === 'title' ? 'title' : undefined,
+          page,
+          pageSize: groupRules.linkPageSize,
+        },
+        { signal },
+      ),
     enabled: activeId !== null,
   });
 
@@ -105,6 +117,8 @@ export function useGroups() {
     select,
     search,
     setSearch,
+    scope,
+    setScope,
     q,
     page,
     setPage,

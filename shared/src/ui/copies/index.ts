@@ -1,0 +1,2 @@
+export * from './copyOrNone.js';
+export * from './ReaderView.js';
