@@ -25,6 +25,11 @@ const http = server.app.listen(config.port, config.host, () => {
   if (slot === undefined) log.info({ ...where, host: config.host }, `Linkhive is running at http://${shown}:${port}`);
   else log.info({ ...where, slot, jobWorker: config.jobWorker }, 'server process listening');
 });
+// An idle connection is kept longer than a client or a proxy in front keeps it (load balancers keep
+// theirs 60 s): with Node's 5 s, a client reusing a connection the server was closing at that moment
+// got ECONNRESET on a plain GET (seen in the end-to-end tests on a busy machine).
+http.keepAliveTimeout = 65_000;
+http.headersTimeout = 66_000;
 http.on('error', (err) => {
   log.fatal({ err }, 'could not start the HTTP server');
   process.exit(1);
