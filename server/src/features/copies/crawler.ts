@@ -46,6 +46,15 @@ export function startCrawler(deps: {
   let turn = 0;
   // Accounts whose budget is spent, and when their hour ends: their turns pass until then.
   const resting = new Map<number, number>();
+  // What is done with a page, by its kind: a bookmark's, or a group link's.
+  const bookmarks = { read: deps.read, finish: repo.finish, release: repo.release, logKey: 'bookmarkId' };
+  const groupLinks = {
+    read: deps.readGroupLink,
+    finish: repo.finishGroupLink,
+    release: repo.releaseGroupLink,
+    logKey: 'groupLinkId',
+  };
+  const kindOf = (page: PageToRead) => (page.group === undefined ? bookmarks : groupLinks);
 
   async function nextPage(): Promise<PageToRead | null> {
     for (;;) {
@@ -70,24 +79,23 @@ export function startCrawler(deps: {
       if (!restMs) return page;
       log.info({ owner, restMs }, 'copy: the account’s crawl budget is spent for this hour');
       resting.set(owner, Date.now() + restMs);
-      await (page.group === undefined ? repo.release(page.id) : repo.releaseGroupLink(page.id));
+      await kindOf(page).release(page.id);
     }
   }
 
   async function readOne(page: PageToRead, stopped: () => boolean): Promise<void> {
+    const kind = kindOf(page);
     let state: 'read' | 'none' = 'none';
     for (let attempt = 1; attempt <= 2 && !stopped(); attempt++) {
       try {
-        state = page.group === undefined ? await deps.read(page.id) : await deps.readGroupLink(page.id);
+        state = await kind.read(page.id);
         break;
       } catch (err) {
-        const about = page.group === undefined ? { bookmarkId: page.id } : { groupLinkId: page.id };
-        log.info({ ...about, attempt, err: (err as Error).message }, 'copy: page not read');
+        log.info({ [kind.logKey]: page.id, attempt, err: (err as Error).message }, 'copy: page not read');
         if (attempt === 1) await new Promise((r) => setTimeout(r, retryAfterMs).unref());
       }
     }
-    if (page.group === undefined) await repo.finish(page.id, page.link, state, now());
-    else await repo.finishGroupLink(page.id, page.link, state, now());
+    await kind.finish(page.id, page.link, state, now());
   }
 
   async function reader(stopped: () => boolean) {
