@@ -104,3 +104,19 @@ export function pageSnippet(text: string, words: string[]): Snippet | null {
   }
   return { text: before + passage + (end < text.length ? '…' : ''), marks };
 }
+
+/**
+ * Rows of search results, each whose page text (`textOf`, by the row's id) holds the words with the
+ * passage where they are: one rule for bookmarks and workspace links.
+ */
+export function withPassages<R extends { id: string }>(
+  rows: R[],
+  textOf: ReadonlyMap<string, string>,
+  words: string[],
+): (R & { snippet?: Snippet })[] {
+  return rows.map((r) => {
+    const text = textOf.get(r.id);
+    const snippet = text ? pageSnippet(text, words) : null;
+    return snippet ? { ...r, snippet } : r;
+  });
+}

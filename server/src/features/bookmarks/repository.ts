@@ -13,7 +13,7 @@ import type { Dialect } from '../../db/index.js';
 import { ownerTag } from '../../db/search-index-words.js';
 import { linkHealthIs } from '../link-health/repository.js';
 import {
-  pageSnippet,
+  withPassages,
   searchMatchCap,
   searchText,
   searchTokens,
@@ -257,12 +257,7 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
         rows.map((r) => r.id),
       )
       .execute();
-    const textOf = new Map(texts.map((t) => [t.bookmark_id, t.text]));
-    return rows.map((r) => {
-      const text = textOf.get(r.id);
-      const snippet = text ? pageSnippet(text, words) : null;
-      return snippet ? { ...r, snippet } : r;
-    });
+    return withPassages(rows, new Map(texts.map((t) => [t.bookmark_id, t.text])), words);
   }
 
   const feedSourceQuery = (userId: string) =>

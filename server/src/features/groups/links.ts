@@ -72,7 +72,8 @@ export function groupLinks(ctx: GroupContext) {
       { q, in: scope, page, pageSize }: z.output<typeof groupLinkListQuerySchema>,
     ): Promise<GroupLinkPage> {
       await ctx.access(user, groupId);
-      const search = q ? { q, in: scope } : undefined;
+      // Tagged once here: `links` and `linkTotal` would each look the group's tag up otherwise.
+      const search = await repo.linkSearch(groupId, q ? { q, in: scope } : undefined);
       const [rows, total] = await Promise.all([
         repo.links(groupId, search, pageSize, (page - 1) * pageSize),
         repo.linkTotal(groupId, search),

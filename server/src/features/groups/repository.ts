@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import { pageSnippet, searchTokens, type SearchScope, type Snippet } from '@linkhive/shared/domain';
+import { searchTokens, withPassages, type SearchScope, type Snippet } from '@linkhive/shared/domain';
 import type { Dialect } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import { groupPageTag, groupPageTagSql, ownerTag } from '../../db/search-index-words.js';
@@ -192,12 +192,7 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
       .select(['group_link_id', 'text'])
       .where('group_link_id', 'in', inPages)
       .execute();
-    const textOf = new Map(texts.map((t) => [t.group_link_id, t.text]));
-    return rows.map((r) => {
-      const text = textOf.get(r.id);
-      const snippet = text ? pageSnippet(text, words) : null;
-      return snippet ? { ...r, snippet } : r;
-    });
+    return withPassages(rows, new Map(texts.map((t) => [t.group_link_id, t.text])), words);
   }
 
   return {
@@ -390,6 +385,9 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
+
+    /** The search with its group's tag in the page index, looked up once for `links` and `linkTotal`. */
+    linkSearch: (groupId: string, search: LinkSearch | undefined) => tagged(groupId, search),
 
     /** A page of a group's links (`linkPageQuery`), those found in their page with its passage. */
     async links(
