@@ -24,8 +24,9 @@ export function createCopySender(p: Platform, deps: { api: ExtensionApi }) {
     if (!(await readSettings(p)).sendCopies) return;
     const page = await p.pages.document(tabId, sentPageLimits.maxBytes);
     // Another page in the tab by now: its copy would not be this bookmark's (the server refuses it too).
-    const key = page?.html ? linkKeyOf(page.url) : null;
-    if (!page || key === null || key !== linkKeyOf(bookmark.link)) return;
+    if (!page?.html) return;
+    const key = linkKeyOf(page.url);
+    if (key === null || key !== linkKeyOf(bookmark.link)) return;
     if (bytesOf(page.html) > sentPageLimits.maxBytes) return;
     await deps.api.sendCopy(bookmark.id, { url: page.url, html: page.html });
   }
