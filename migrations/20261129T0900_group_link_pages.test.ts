@@ -98,7 +98,7 @@ describe.each(testDialects)('migration 20261129T0900_group_link_pages on %s', (d
       },
       page!.link,
     );
-    await crawl.finishGroupLink(page!.id, page!.link, 'read', new Date(at));
+    await crawl.finishGroupLink(page!.id, page!.link, { state: 'read' }, new Date(at));
     const text = 'The kestrel hovers over Müller’s field.';
     expect(await found('kestrel')).toEqual([[page!.id, text]]);
     // Accents and case as search folds them, the last word as a prefix.

@@ -28,6 +28,7 @@ import { keepCopies } from './20261128T1900_keep_copies.js';
 import { pageReads } from './20261128T2000_page_reads.js';
 import { linkHealth } from './20261128T1800_link_health.js';
 import { groupLinkPages } from './20261129T0900_group_link_pages.js';
+import { pageRetries } from './20261129T1200_page_retries.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
 const all = {
@@ -59,6 +60,7 @@ const all = {
   '20261128T1900_keep_copies': keepCopies,
   '20261128T2000_page_reads': pageReads,
   '20261129T0900_group_link_pages': groupLinkPages,
+  '20261129T1200_page_retries': pageRetries,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

@@ -122,6 +122,8 @@ export async function createServer(
     crawlSitePauseMs?: number;
     /** The crawler's size and time caps of a page (3 MB, 15 s): tests of oversized and slow pages lower them. */
     crawlLimits?: { maxBytes: number; timeoutMs: number };
+    /** The crawler's clock: tests move it past the wait of a page whose site failed. */
+    crawlNow?: () => Date;
     /** The other server processes of this machine (cluster mode); null when alone. */
     peers?: Peers | null;
     /**
@@ -370,6 +372,7 @@ export async function createServer(
         budget: config.crawlBudget ? crawlBudget(db, { limit: config.crawlBudget }) : undefined,
         log,
         pollMs: 5000,
+        now: opts.crawlNow,
       });
       worker = alongside(worker, crawler);
     }

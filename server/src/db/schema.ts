@@ -149,10 +149,13 @@ export interface BookmarkTable {
   page_vector?: string | null;
   /**
    * The crawler's work (features/copies/crawler.ts): null while the page is to be read, 'reading'
-   * once a process has claimed it (at `read_at`), 'read' with a copy kept, 'none' without.
+   * once a process has claimed it (at `read_at`), 'read' with a copy kept, 'none' without, 'later'
+   * when its site failed and it is read again from `read_at` (migrations/20261129T1200_page_retries).
    */
   read_state: Generated<string | null>;
   read_at: Generated<string | null>;
+  /** The crawler's failed turns at this page, while its site fails; null once read or never failed. */
+  read_failures: Generated<number | null>;
   /** The import that added the row: a failed or interrupted import is removed by it. */
   import_id: string | null;
 }
@@ -376,10 +379,13 @@ export interface GroupLinkTable {
   updated_at: string;
   /**
    * The crawler's work, as a bookmark's (migrations/20261129T0900_group_link_pages): null while the
-   * page is to be read, 'reading' once claimed (at `read_at`), 'read' with a copy kept, 'none' without.
+   * page is to be read, 'reading' once claimed (at `read_at`), 'read' with a copy kept, 'none' without,
+   * 'later' when its site failed (read again from `read_at`).
    */
   read_state: Generated<string | null>;
   read_at: Generated<string | null>;
+  /** The crawler's failed turns at this link's page, as a bookmark's. */
+  read_failures: Generated<number | null>;
   /** Postgres only: the words of the link's readable copy, without positions, kept by the copy's writer. */
   page_vector?: string | null;
 }

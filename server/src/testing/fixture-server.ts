@@ -33,6 +33,8 @@ export interface FixtureServer {
   resetLog(): void;
   /** Requests (path and query) held back by `?hold` and not yet answered, oldest first. */
   holding(): string[];
+  /** Answers every request that status from now on, as a site that is down (null: up again). */
+  down(status: number | null): void;
   /** Answers every request held back by `?hold`, and those that come later at once. */
   release(): void;
   close(): Promise<void>;
@@ -44,7 +46,8 @@ export interface FixtureServer {
  * requests with 304, as feed servers do. The query is ignored when finding the file, so distinct
  * addresses can serve one file; `?charset=` adds a charset to the Content-Type and `?delay=` (ms)
  * holds the answer back. `?hold` holds it until the test calls `release()`: a test that needs a
- * request under way waits for it in `holding()`, rather than for a time.
+ * request under way waits for it in `holding()`, rather than for a time. `?status=` answers that
+ * status instead of the file, and `down()` every request, as a site that fails.
  */
 export async function startFixtureServer(): Promise<FixtureServer> {
   let requests: FixtureRequest[] = [];
@@ -52,6 +55,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   let maxInFlight = 0;
   const held: { url: string; answer: () => void }[] = [];
   let released = false;
+  let downStatus: number | null = null;
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     inFlight++;
@@ -77,6 +81,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (delay > 0) await new Promise((r) => setTimeout(r, Math.min(delay, 10_000)));
     if (url.searchParams.has('hold') && !released)
       await new Promise<void>((answer) => held.push({ url: url.pathname + url.search, answer }));
+    const status = downStatus ?? Number(url.searchParams.get('status') ?? 0);
+    if (status) return void res.writeHead(status, { 'content-type': 'text/plain' }).end(`status ${status}`);
     if (url.pathname === '/redirect')
       return void res.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
     if (url.pathname === '/favicon.ico') {
@@ -117,6 +123,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       maxInFlight = inFlight;
     },
     holding: () => held.map((h) => h.url),
+    down(status) {
+      downStatus = status;
+    },
     release() {
       released = true;
       for (const { answer } of held.splice(0)) answer();

@@ -52,7 +52,7 @@ export async function startTestServer(
 
 type ServerOptions = Pick<
   NonNullable<Parameters<typeof createServer>[1]>,
-  'localRecommender' | 'liveHeartbeatMs' | 'linkHealth' | 'crawlSitePauseMs' | 'crawlLimits'
+  'localRecommender' | 'liveHeartbeatMs' | 'linkHealth' | 'crawlSitePauseMs' | 'crawlLimits' | 'crawlNow'
 >;
 
 async function serveOn(storage: Storage, env: Record<string, string>, serverOpts: ServerOptions): Promise<TestServer> {

@@ -84,13 +84,13 @@ export const bookmarkColumns = [
 /** A bookmark as the service makes it: the repository adds its owner's number and search words. */
 export type NewBookmark = Omit<
   Selectable<BookmarkTable>,
-  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id' | 'read_state' | 'read_at'
+  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id' | 'read_state' | 'read_at' | 'read_failures'
 >;
 
 /** What a bookmark's row gives the service: its own columns, without the owner's number or search words. */
 export type BookmarkRow = Omit<
   Selectable<BookmarkTable>,
-  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id' | 'read_state' | 'read_at'
+  'owner' | 'search_title' | 'search_rest' | 'page_vector' | 'import_id' | 'read_state' | 'read_at' | 'read_failures'
 > & {
   screenshot_status: string | null;
   screenshot_file: string | null;

@@ -174,6 +174,7 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
           domain: domainOf(input.link),
           read_state: null,
           read_at: null,
+          read_failures: null,
         });
       }
       const next = { ...current, ...changes };

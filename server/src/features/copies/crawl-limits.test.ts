@@ -66,7 +66,7 @@ describe.each(testDialects)('the crawler’s limits on %s', (dialect) => {
     expect(copy.body.wordCount).toBeGreaterThan(300);
   });
 
-  it('gives up a page that never answers in time after a second try, without harm to the bookmark or the next page', async () => {
+  it('puts off a page that never answers in time after a second try, without harm to the bookmark or the next page', async () => {
     const a = await account('slow@example.com');
     // The page would answer after 10 s; the crawler waits 1 s here (15 s by default).
     const slow = await save(a, '/articles/heise.html?delay=10000&slow');
@@ -74,7 +74,8 @@ describe.each(testDialects)('the crawler’s limits on %s', (dialect) => {
     await t.server.worker.idle();
 
     expect((await a.get(`/api/bookmarks/${slow}/copy`)).status).toBe(404);
-    expect(await readState(slow)).toBe('none');
+    // Read again in an hour (crawl-retry.test.ts follows such a page to the end).
+    expect(await readState(slow)).toBe('later');
     expect(requestsFor('/articles/heise.html?delay=10000&slow')).toBe(2);
     expect((await a.get(`/api/bookmarks/${slow}`)).status).toBe(200);
     expect((await a.get(`/api/bookmarks/${next}/copy`)).status).toBe(200);

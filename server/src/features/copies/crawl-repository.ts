@@ -8,7 +8,23 @@ export interface PageToRead {
   link: string;
   /** The group of a group link; absent for a bookmark. */
   group?: string;
+  /** The crawler's failed turns at this page so far (its site failed), or null. */
+  failures: number | null;
 }
+
+/**
+ * How a turn at a page ended: 'read' (a copy kept), 'none' (no copy, for good: no article, refused,
+ * or its site failed too often), or 'later' (its site failed: read again from `due`).
+ */
+export type ReadOutcome =
+  { state: 'read' | 'none'; failures?: number } | { state: 'later'; failures: number; due: Date };
+
+/** The columns a turn's end writes: `read_at` is when it ended, or for 'later' when the page is due. */
+const ended = (outcome: ReadOutcome, now: Date) => ({
+  read_state: outcome.state,
+  read_at: (outcome.state === 'later' ? outcome.due : now).toISOString(),
+  read_failures: outcome.failures ?? null,
+});
 
 /**
  * A group with links still to read, and the account whose crawl budget its pages are counted in:
@@ -65,18 +81,18 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
       const { rows } = await sql<PageToRead>`update bookmark set read_state = 'reading', read_at = ${now.toISOString()}
         where id = (select id from bookmark where owner = ${owner} and read_state is null ${newest})
         and read_state is null
-        returning id, link`.execute(db);
+        returning id, link, read_failures as failures`.execute(db);
       return rows[0];
     },
 
     /**
-     * A page read: 'read' with a copy, 'none' without. Only if the bookmark still has that address:
-     * one moved meanwhile is to be read again at its new one.
+     * A turn at a page ended (`ReadOutcome`). Only if the bookmark still has that address: one moved
+     * meanwhile is to be read again at its new one.
      */
-    async finish(id: string, link: string, state: 'read' | 'none', now: Date): Promise<void> {
+    async finish(id: string, link: string, outcome: ReadOutcome, now: Date): Promise<void> {
       await db
         .updateTable('bookmark')
-        .set({ read_state: state, read_at: now.toISOString() })
+        .set(ended(outcome, now))
         .where('id', '=', id)
         .where('link', '=', link)
         .where('read_state', '=', 'reading')
@@ -135,15 +151,15 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
         await sql<PageToRead>`update group_link set read_state = 'reading', read_at = ${now.toISOString()}
         where id = (select id from group_link where group_id = ${group} and read_state is null ${newest})
         and read_state is null
-        returning id, link, group_id as "group"`.execute(db);
+        returning id, link, group_id as "group", read_failures as failures`.execute(db);
       return rows[0];
     },
 
     /** A group link's page read, as `finish` a bookmark's: only if the link still has that address. */
-    async finishGroupLink(id: string, link: string, state: 'read' | 'none', now: Date): Promise<void> {
+    async finishGroupLink(id: string, link: string, outcome: ReadOutcome, now: Date): Promise<void> {
       await db
         .updateTable('group_link')
-        .set({ read_state: state, read_at: now.toISOString() })
+        .set(ended(outcome, now))
         .where('id', '=', id)
         .where('link', '=', link)
         .where('read_state', '=', 'reading')
@@ -167,6 +183,28 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
         .set({ read_state: null, read_at: null })
         .where('read_state', '=', 'reading')
         .where('read_at', '<', before.toISOString())
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    /** Pages whose site failed and whose wait is over go back to be read (the partial index of those waiting). */
+    async wakeWaiting(now: Date): Promise<number> {
+      const res = await db
+        .updateTable('bookmark')
+        .set({ read_state: null, read_at: null })
+        .where('read_state', '=', 'later')
+        .where('read_at', '<=', now.toISOString())
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+
+    /** The same for group links. */
+    async wakeWaitingGroupLinks(now: Date): Promise<number> {
+      const res = await db
+        .updateTable('group_link')
+        .set({ read_state: null, read_at: null })
+        .where('read_state', '=', 'later')
+        .where('read_at', '<=', now.toISOString())
         .executeTakeFirst();
       return Number(res.numUpdatedRows);
     },

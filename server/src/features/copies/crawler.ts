@@ -9,8 +9,15 @@ type Turn = { owner: number; group?: string };
 
 /** A page claimed this long ago by a process that never finished it is read again. */
 const staleAfterMs = 5 * 60_000;
-/** A page whose site failed is tried once more after this pause; twice failed, it has no copy. */
+/** A page whose site failed is tried once more in its turn, after this pause. */
 const retryAfterMs = 2000;
+/**
+ * A page whose site failed twice in a turn waits, and is read again after these (the site may be
+ * down for an hour, or a day); failed in a fourth turn, it has no copy.
+ */
+export const laterWaitsMs = [60 * 60_000, 6 * 60 * 60_000, 24 * 60 * 60_000];
+/** Stale claims are released and waiting pages woken at most this often: each is a write. */
+const sweepEveryMs = 60_000;
 
 /**
  * The crawler: reads the pages still to read (bookmarks whose `read_state` is null), found in the
@@ -22,7 +29,8 @@ const retryAfterMs = 2000;
  * workspace cannot starve an account, nor an account a workspace.
  *
  * Several processes may crawl one database: a page is claimed before it is read (`claim`), and a
- * claim left by a process that stopped is released after five minutes. Polls every `pollMs` for
+ * claim left by a process that stopped is released after five minutes. A page whose site failed
+ * waits and is read again later (`laterWaitsMs`). Polls every `pollMs` for
  * pages saved by other processes; a save in this one pokes it.
  */
 export function startCrawler(deps: {
@@ -85,17 +93,29 @@ export function startCrawler(deps: {
 
   async function readOne(page: PageToRead, stopped: () => boolean): Promise<void> {
     const kind = kindOf(page);
-    let state: 'read' | 'none' = 'none';
-    for (let attempt = 1; attempt <= 2 && !stopped(); attempt++) {
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      // Stopping: the page goes back, to be read after the next start rather than given up.
+      if (stopped()) return kind.release(page.id);
       try {
-        state = await kind.read(page.id);
-        break;
+        const state = await kind.read(page.id);
+        return kind.finish(page.id, page.link, { state }, now());
       } catch (err) {
         log.info({ [kind.logKey]: page.id, attempt, err: (err as Error).message }, 'copy: page not read');
         if (attempt === 1) await new Promise((r) => setTimeout(r, retryAfterMs).unref());
       }
     }
-    await kind.finish(page.id, page.link, state, now());
+    // The site failed twice: the page waits, longer each time, and is given up after the last wait.
+    const failures = (page.failures ?? 0) + 1;
+    const wait = laterWaitsMs[failures - 1];
+    const at = now();
+    await kind.finish(
+      page.id,
+      page.link,
+      wait === undefined
+        ? { state: 'none', failures }
+        : { state: 'later', failures, due: new Date(at.getTime() + wait) },
+      at,
+    );
   }
 
   async function reader(stopped: () => boolean) {
@@ -106,10 +126,17 @@ export function startCrawler(deps: {
     }
   }
 
+  let sweptAt = -Infinity;
   async function drain(stopped: () => boolean) {
-    const before = new Date(now().getTime() - staleAfterMs);
-    await repo.releaseStale(before);
-    await repo.releaseStaleGroupLinks(before);
+    const at = now();
+    if (at.getTime() - sweptAt >= sweepEveryMs) {
+      sweptAt = at.getTime();
+      const before = new Date(at.getTime() - staleAfterMs);
+      await repo.releaseStale(before);
+      await repo.releaseStaleGroupLinks(before);
+      await repo.wakeWaiting(at);
+      await repo.wakeWaitingGroupLinks(at);
+    }
     turn = owners.length; // a fresh round: the accounts are read again
     await Promise.all(Array.from({ length: deps.concurrency }, () => reader(stopped)));
   }

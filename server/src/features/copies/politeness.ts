@@ -1,4 +1,5 @@
 import robotsParser from 'robots-parser';
+import { FetchRefused, lastingRefusals } from '../../integrations/page-fetch/address-guard.js';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 
 /** The name robots.txt rules address the crawler by (its User-Agent says LinkhiveBot/1.0). */
@@ -8,11 +9,16 @@ export const crawlerName = 'LinkhiveBot';
 const robotsTtlMs = 24 * 60 * 60_000;
 const robotsKept = 2000;
 
+/** A site's robots.txt could not be read now (a timeout, a 5xx): its pages are read later. */
+export class RobotsUnreadable extends Error {}
+
 /**
  * A site's robots.txt, as the crawler obeys it: rules for LinkhiveBot, else for every robot. Read
  * once a day a site through the guarded fetcher (so a private address stays refused). A site with
- * none (4xx) allows everything; one that cannot be read now (a timeout, a 5xx) is asked again next
- * time and allows nothing meanwhile, as the robots exclusion standard (RFC 9309) says.
+ * none (4xx) allows everything; one that cannot be read now (a timeout, a 5xx) allows nothing
+ * meanwhile, as the robots exclusion standard (RFC 9309) says: `allows` throws `RobotsUnreadable`,
+ * a failure of the site, so that the crawler reads the page later rather than never. It is asked
+ * again next time.
  */
 export function robotsRules(fetchPage: GuardedFetch, now: () => number = Date.now) {
   const cache = new Map<string, { at: number; allows: (url: string) => boolean }>();
@@ -28,14 +34,16 @@ export function robotsRules(fetchPage: GuardedFetch, now: () => number = Date.no
         timeoutMs: 10_000,
         accept: 'text/plain,*/*;q=0.1',
       });
-      if (res.status >= 500) return () => false;
+      if (res.status >= 500) throw new RobotsUnreadable(`robots.txt answered ${res.status}`);
       if (res.status >= 400) allows = () => true;
       else {
         const robots = robotsParser(`${origin}/robots.txt`, res.body.toString('utf8'));
         allows = (url) => robots.isAllowed(url, crawlerName) !== false;
       }
-    } catch {
-      return () => false;
+    } catch (e) {
+      // A refusal of the address itself (a private one, a scheme) stands for its pages too.
+      if (e instanceof FetchRefused && lastingRefusals.has(e.message)) throw e;
+      throw e instanceof RobotsUnreadable ? e : new RobotsUnreadable(`robots.txt: ${(e as Error).message}`);
     }
     if (cache.size >= robotsKept) cache.delete(cache.keys().next().value!);
     cache.set(origin, { at: now(), allows });

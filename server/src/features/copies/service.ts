@@ -3,7 +3,7 @@ import { bookmarkMessages, copyMessages, normaliseLink, sentPageLimits } from '@
 import { PageTooComplex } from '../../content/readable-pool.js';
 import type { ReadableCopy } from '../../content/readable.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
-import { FetchRefused, fetchMessages } from '../../integrations/page-fetch/address-guard.js';
+import { FetchRefused, lastingRefusals } from '../../integrations/page-fetch/address-guard.js';
 import type { GuardedFetch } from '../../integrations/page-fetch/guarded-fetch.js';
 import { decodeHtml } from '../../integrations/page-fetch/page-meta.js';
 import type { Logger } from '../../logger.js';
@@ -15,14 +15,6 @@ import type { CopyFields, CopyRepository, CopyRow } from './repository.js';
  * same 3 MB as a page the user's browser sends (`sentPageLimits`).
  */
 export const crawlLimits = { maxBytes: sentPageLimits.maxBytes, timeoutMs: 15_000 };
-
-/** Refusals that another try would meet again: the address, its scheme, its size, its redirects. */
-const lasting = new Set<string>([
-  fetchMessages.blocked,
-  fetchMessages.scheme,
-  fetchMessages.tooLarge,
-  fetchMessages.tooManyRedirects,
-]);
 
 /**
  * Readable copies: after a save or an import has answered, the crawler (crawler.ts) reads the
@@ -76,12 +68,14 @@ export function copyService(deps: {
       );
     } catch (e) {
       // Tried again (by the crawler) only when another try may fare better: a timeout, a site down.
-      if (e instanceof FetchRefused && lasting.has(e.message)) {
+      if (e instanceof FetchRefused && lastingRefusals.has(e.message)) {
         log.info({ ...about, reason: e.message }, 'copy: page refused');
         return null;
       }
       throw e;
     }
+    // A site failing now (5xx, or too many requests) may answer later: the crawler tries again.
+    if (page.status >= 500 || page.status === 429) throw new Error(`the page answered ${page.status}`);
     const type = String(page.headers['content-type'] ?? 'text/html');
     if (page.status >= 400 || !/html/i.test(type)) return null;
     let copy: ReadableCopy | null;

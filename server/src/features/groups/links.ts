@@ -131,6 +131,7 @@ export function groupLinks(ctx: GroupContext) {
           domain: domainOf(input.link!),
           read_state: null,
           read_at: null,
+          read_failures: null,
         });
       if (input.title !== undefined) changes.title = input.title;
       if (input.category !== undefined) changes.category = input.category;

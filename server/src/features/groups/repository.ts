@@ -9,7 +9,7 @@ import { jobQueue } from '../../jobs/queue.js';
 export type GroupRow = Selectable<WorkspaceGroupTable>;
 export type MemberRow = Selectable<GroupMemberTable>;
 /** A link's own columns: not the crawler's state nor (Postgres) its page's words. */
-export type LinkRow = Omit<Selectable<GroupLinkTable>, 'read_state' | 'read_at' | 'page_vector'>;
+export type LinkRow = Omit<Selectable<GroupLinkTable>, 'read_state' | 'read_at' | 'read_failures' | 'page_vector'>;
 /** A link found by a search: with the passage of its page where the words are, when they are there. */
 export type FoundLinkRow = LinkRow & { snippet?: Snippet };
 

@@ -10,6 +10,14 @@ export const fetchMessages = {
   unreachable: 'The site could not be reached',
 } as const;
 
+/** Refusals that another try would meet again: the address, its scheme, its size, its redirects. */
+export const lastingRefusals: ReadonlySet<string> = new Set([
+  fetchMessages.blocked,
+  fetchMessages.scheme,
+  fetchMessages.tooLarge,
+  fetchMessages.tooManyRedirects,
+]);
+
 export class FetchRefused extends Error {
   /** `cause`: the network's own error behind an unreachable site (its `code`: ENOTFOUND, a TLS code). */
   constructor(message: string, options?: ErrorOptions) {
