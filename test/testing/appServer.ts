@@ -37,13 +37,16 @@ export async function startRestartableServer(env: Record<string, string> = {}): 
   let child: ChildProcess | null = null;
 
   async function start({ daysLater }: { daysLater?: number } = {}) {
-    const node = [process.execPath, path.join(root, 'server/dist/main.js')];
+    // Days later: libfaketime loaded into the server itself, not through the faketime command, which
+    // runs the server as its child, so that a stop reached only the command and left the server running.
     // Only the wall clock moves: timers (the monotonic clock) run as they always do.
-    const [command, ...args] = daysLater ? ['faketime', '-f', `+${daysLater}d`, ...node] : node;
-    const proc = spawn(command!, args, {
+    const clock = daysLater
+      ? { LD_PRELOAD: faketimeLibrary(), FAKETIME: `+${daysLater}d`, FAKETIME_DONT_FAKE_MONOTONIC: '1' }
+      : {};
+    const proc = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
       env: {
         ...process.env,
-        ...(daysLater ? { FAKETIME_DONT_FAKE_MONOTONIC: '1' } : {}),
+        ...clock,
         PORT: String(port),
         DATA_DIR: data,
         WEB_DIST: dist,
@@ -105,4 +108,15 @@ export function publishNextRelease(dist: string, marker: string) {
   const next = sw.replace(/(url:"index\.html",revision:")[^"]+"/, `$1${marker}"`);
   if (next === sw) throw new Error('sw.js does not list index.html in its precache manifest');
   fs.writeFileSync(swFile, next);
+}
+
+/** Where Debian's faketime package puts libfaketime (under the machine's multiarch folder). */
+function faketimeLibrary(): string {
+  const candidates = fs
+    .readdirSync('/usr/lib')
+    .map((dir) => path.join('/usr/lib', dir, 'faketime/libfaketime.so.1'))
+    .concat('/usr/lib/faketime/libfaketime.so.1');
+  const found = candidates.find((file) => fs.existsSync(file));
+  if (!found) throw new Error('libfaketime is not installed (apt-get install faketime)');
+  return found;
 }
