@@ -32,4 +32,10 @@ describe('the extraction thread of readable copies', () => {
     await expect(extractor.extract(huge, 'https://example.org/huge')).rejects.toBeInstanceOf(PageTooComplex);
     expect((await extractor.extract(article('heise'), 'https://www.heise.de/1.html'))?.siteName).toBe('Mac & i');
   });
+
+  it('loads none of the domain’s schemas: zod and their definitions were 24 MB of the thread before its first page', () => {
+    const bundle = fs.readFileSync(inject('readableWorkerFile'), 'utf8');
+    expect(bundle).toContain('@mozilla/readability');
+    expect(bundle).not.toMatch(/from ["']zod["']/);
+  });
 });

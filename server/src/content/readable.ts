@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { IOptions } from 'sanitize-html';
-import { readerMarkup } from '@linkhive/shared/domain';
+import { readerMarkup } from '@linkhive/shared/domain/reader-markup';
 import { htmlparser2 } from './html-parser.js';
 
 /** A page's readable copy: its article as Firefox's Reader View would show it, cleaned for our pages. */

@@ -20,28 +20,7 @@ export const copyMessages = {
   pageTooLarge: 'This page is larger than 3 MB, so no copy of it was kept.',
 } as const;
 
-/**
- * The reading markup a copy keeps: the server cleans an article down to these tags and attributes
- * (server/src/content/readable.ts), and the Reader view keeps to them again in the browser
- * (shared/src/ui/copies/readerHtml.ts). Links also get `target` and `rel` from the server.
- */
-export const readerMarkup = {
-  tags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'a', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'blockquote', 'pre', 'code', 'kbd', 'samp', 'em', 'strong', 'b', 'i', 'u', 's', 'sub', 'sup', 'small',
-    'mark', 'abbr', 'cite', 'q', 'time', 'figure', 'figcaption', 'img', 'table', 'caption', 'thead',
-    'tbody', 'tfoot', 'tr', 'th', 'td',
-  ],
-  attributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-    ol: ['start'],
-    time: ['datetime'],
-    abbr: ['title'],
-  } as Record<string, string[]>,
-}; // prettier-ignore
+export { readerMarkup } from './reader-markup.js';
 
 /**
  * A page sent by the user's browser (the extension, after a save): the HTML of the page as it shows
