@@ -37,8 +37,24 @@ describe('pageSnippet', () => {
     const s = pageSnippet('Un café crème à Zürich, près du lac.', searchTokens('cafe zur'))!;
     expect(marked(s)).toEqual(['café', 'Zürich']);
     expect(s.text).toBe('Un café crème à Zürich, près du lac.');
+    // Written without its accent only inside another word, it is still found where it has one.
+    expect(marked(pageSnippet('La cafeteria ferme. Un café crème.', searchTokens('cafe creme'))!)).toEqual([
+      'café',
+      'crème',
+    ]);
     // 'caf' is complete (not the last word): no match for 'café'.
     expect(marked(pageSnippet('Un café crème à Zürich.', searchTokens('caf zur'))!)).toEqual(['Zürich']);
+  });
+
+  it('finds the place where it is written after characters that fold to another length (…, ½, a separate accent)', () => {
+    // '…' folds to three characters, '½' to three, an accent of its own to none: the offsets after them move.
+    const before = 'Ils ont dit… puis ½ et un cafe\u0301. '.repeat(30);
+    const text = `${before}Enfin l’Assemblée a voté la loi. ${'Rien… '.repeat(30)}`;
+    const s = pageSnippet(text, searchTokens('assemblée loi'))!;
+    expect(marked(s)).toEqual(['Assemblée', 'loi']);
+    expect(s.text).toContain('Enfin l’Assemblée a voté la loi.');
+    // The word with its accent apart is marked whole, accent included.
+    expect(marked(pageSnippet(text, searchTokens('cafe'))!)[0]).toBe('cafe\u0301');
   });
 
   it('keeps the offsets right where the page had runs of spaces and new lines', () => {
