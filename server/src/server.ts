@@ -233,6 +233,8 @@ export async function createServer(
   });
   // Outside images shown in our pages (feed items, readable copies) load through this relay.
   const images = imageRelay(secret, fetchPage);
+  // One request at a time to a site, for the copies' reads; the crawler takes pages of free sites first.
+  const sites = siteTurns(opts.crawlSitePauseMs ?? 500);
   const extractor = readableExtractor({
     workerFile: opts.readableWorkerFile ?? fileURLToPath(new URL('./readable-worker.js', import.meta.url)),
   });
@@ -240,7 +242,7 @@ export async function createServer(
     repo: copyRepository(db, database.dialect),
     fetchPage,
     robots: robotsRules(fetchPage),
-    sites: siteTurns(opts.crawlSitePauseMs ?? 500),
+    sites,
     limits: opts.crawlLimits,
     extract: (html, url) => extractor.extract(html, url),
     enabled: config.crawl,
@@ -369,6 +371,7 @@ export async function createServer(
         read: (bookmarkId) => copies.read(bookmarkId),
         readGroupLink: (linkId) => copies.readGroupLink(linkId),
         concurrency: config.crawlConcurrency,
+        busySites: () => sites.busy(),
         budget: config.crawlBudget ? crawlBudget(db, { limit: config.crawlBudget }) : undefined,
         log,
         pollMs: 5000,

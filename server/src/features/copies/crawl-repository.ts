@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 
@@ -35,12 +35,37 @@ export interface GroupWithPages {
   owner: number;
 }
 
+/** Of an account's (a group's) newest pages still to read, how many are looked at for one of a free site. */
+const freeSiteLookahead = 200;
+
 /**
  * The crawler's work, found in the bookmarks themselves (migrations/20261128T2000_page_reads): a
  * row whose `read_state` is null is still to be read; and the same in workspace group links
  * (migrations/20261129T0900_group_link_pages), where each group takes turns. One query a method.
  */
 export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
+  /**
+   * The newest page still to read of an owner's bookmarks (or a group's links), as a subquery:
+   * with `busy`, among the newest `freeSiteLookahead` only one whose site has no request under way
+   * (`domain` is the site as the politeness turns name it), so that a reader does not wait in a
+   * busy site's line while pages of free sites wait behind it.
+   */
+  function newestToRead(table: 'bookmark' | 'group_link', scope: RawBuilder<unknown>, busy?: string[]) {
+    const t = sql.table(table);
+    const pending = sql`${t} where ${scope} and read_state is null`;
+    // Newest first by the partial index's order: on SQLite the rowid (the order rows came), on
+    // Postgres the date (migrations/20261128T2000_page_reads).
+    const order = dialect === 'postgres' ? sql`order by created_at desc` : sql`order by rowid desc`;
+    const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+    if (!busy) return sql`select id from ${pending} ${order} limit 1 ${lock}`;
+    const free =
+      dialect === 'postgres'
+        ? sql`not (domain = any(${busy}::text[]))`
+        : sql`domain not in (select value from json_each(${JSON.stringify(busy)}))`;
+    return sql`select id from ${t} where id in (select id from ${pending} ${order} limit ${freeSiteLookahead})
+      and read_state is null and ${free} ${order} limit 1 ${lock}`;
+  }
+
   return {
     /**
      * The owners with pages still to read, whose owner keeps copies and has no import running (its
@@ -71,15 +96,9 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
      * older links), or undefined when it has none left. One statement: readers of this process and
      * of others each take a different page (Postgres skips a row another has locked).
      */
-    async claimNext(owner: number, now: Date): Promise<PageToRead | undefined> {
-      // Newest first by the partial index's order: on SQLite the rowid (the order rows came), on
-      // Postgres the date (migrations/20261128T2000_page_reads).
-      const newest =
-        dialect === 'postgres'
-          ? sql`order by created_at desc limit 1 for update skip locked`
-          : sql`order by rowid desc limit 1`;
+    async claimNext(owner: number, now: Date, busy?: string[]): Promise<PageToRead | undefined> {
       const { rows } = await sql<PageToRead>`update bookmark set read_state = 'reading', read_at = ${now.toISOString()}
-        where id = (select id from bookmark where owner = ${owner} and read_state is null ${newest})
+        where id = (${newestToRead('bookmark', sql`owner = ${owner}`, busy)})
         and read_state is null
         returning id, link, read_failures as failures`.execute(db);
       return rows[0];
@@ -142,14 +161,10 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** Takes a group's newest link still to read for this process, as `claimNext` an owner's page. */
-    async claimNextGroupLink(group: string, now: Date): Promise<PageToRead | undefined> {
-      const newest =
-        dialect === 'postgres'
-          ? sql`order by created_at desc limit 1 for update skip locked`
-          : sql`order by rowid desc limit 1`;
+    async claimNextGroupLink(group: string, now: Date, busy?: string[]): Promise<PageToRead | undefined> {
       const { rows } =
         await sql<PageToRead>`update group_link set read_state = 'reading', read_at = ${now.toISOString()}
-        where id = (select id from group_link where group_id = ${group} and read_state is null ${newest})
+        where id = (${newestToRead('group_link', sql`group_id = ${group}`, busy)})
         and read_state is null
         returning id, link, group_id as "group", read_failures as failures`.execute(db);
       return rows[0];

@@ -15,7 +15,8 @@ describe.each(testDialects)('the crawler on %s', (dialect) => {
     fixtures = await startFixtureServer();
     t = await startTestServer(dialect, {
       CRAWL: 'on',
-      FETCH_ALLOW_HOSTS: 'localhost',
+      // Two sites: the fixture server by its name and by its address.
+      FETCH_ALLOW_HOSTS: 'localhost,127.0.0.1',
       CRAWL_CONCURRENCY: String(concurrency),
     });
   });
@@ -82,6 +83,34 @@ describe.each(testDialects)('the crawler on %s', (dialect) => {
     expect(fixtures.requests.filter((r) => r.path === '/robots.txt')).toEqual([]);
     expect(fixtures.maxInFlight()).toBe(1);
   });
+
+  it('a reader takes a page of a free site before waiting in a busy site’s line: a slow site holds up only its own pages', async () => {
+    const a = t.agent();
+    await a.seedAccount('two-sites@example.com');
+    await t.server.worker.idle();
+    fixtures.resetLog();
+    // One import, read after it: its oldest page is on another site; the newer ones, more than
+    // there are readers, on one site whose first request is held unanswered.
+    const slowPages = ['bbc-1', 'heise', 'lemonde-1'].map((n) =>
+      fixtures.url(`/articles/${n}.html?hold&slow-site`, 'localhost'),
+    );
+    expect(slowPages.length).toBeGreaterThan(concurrency);
+    const imported = await importLinks(a, [fixtures.url('/articles/ars-1.html?other-site', '127.0.0.1'), ...slowPages]);
+    const idOf = (link: string) => imported.find((b) => b.link === link)!.id;
+    await expect
+      .poll(() => fixtures.holding(), { timeout: 30_000 })
+      .toEqual(['/articles/lemonde-1.html?hold&slow-site']);
+    // While the slow site answers nothing, the other site's page is read by the other reader.
+    const other = idOf(fixtures.url('/articles/ars-1.html?other-site', '127.0.0.1'));
+    await expect.poll(async () => (await a.get(`/api/bookmarks/${other}/copy`)).status, { timeout: 30_000 }).toBe(200);
+    expect(fixtures.holding()).toHaveLength(1);
+
+    fixtures.release();
+    await t.server.worker.idle();
+    for (const link of slowPages) expect((await a.get(`/api/bookmarks/${idOf(link)}/copy`)).status).toBe(200);
+    // The two sites were read at once, each one request at a time (both are this one fixture server).
+    expect(fixtures.maxInFlight()).toBe(2);
+  }, 90_000); // A budget for a busy machine, not a wait.
 
   it('another account’s new save is read within a turn while a 50,000-link import is being read', async () => {
     const importer = t.agent();

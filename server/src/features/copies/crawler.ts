@@ -1,3 +1,4 @@
+import { domainOf } from '@linkhive/shared/domain';
 import { pollingRunner } from '../../jobs/polling.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { Logger } from '../../logger.js';
@@ -40,6 +41,11 @@ export function startCrawler(deps: {
   /** The same for a workspace group's link. */
   readGroupLink: (linkId: string) => Promise<'read' | 'none'>;
   concurrency: number;
+  /**
+   * The sites with a request under way or pausing after one (politeness.ts): a reader takes a page
+   * of another site first, rather than wait in that site's line while other sites' pages wait.
+   */
+  busySites?: () => string[];
   /** Pages per account per hour (CRAWL_BUDGET); an account past it rests until its hour ends. */
   budget?: CrawlBudget;
   log: Logger;
@@ -64,7 +70,31 @@ export function startCrawler(deps: {
   };
   const kindOf = (page: PageToRead) => (page.group === undefined ? bookmarks : groupLinks);
 
-  async function nextPage(): Promise<PageToRead | null> {
+  // The sites of the pages this process's readers hold, by how many: a reader's claim looks past
+  // them as soon as another reader has claimed, before that reader has reached the site.
+  const inHand = new Map<string, number>();
+  const siteOf = (page: PageToRead) => {
+    try {
+      return domainOf(page.link);
+    } catch {
+      return page.link;
+    }
+  };
+  const hold = (page: PageToRead) => inHand.set(siteOf(page), (inHand.get(siteOf(page)) ?? 0) + 1);
+  const letGo = (page: PageToRead) => {
+    const left = (inHand.get(siteOf(page)) ?? 1) - 1;
+    if (left > 0) inHand.set(siteOf(page), left);
+    else inHand.delete(siteOf(page));
+  };
+  // Claims one at a time in this process, so that each sees the sites the ones before it took.
+  let claiming: Promise<unknown> = Promise.resolve();
+  function nextPage(): Promise<PageToRead | null> {
+    const mine = claiming.then(nextPageNow);
+    claiming = mine.catch(() => undefined);
+    return mine;
+  }
+
+  async function nextPageNow(): Promise<PageToRead | null> {
     for (;;) {
       if (turn >= owners.length) {
         const at = Date.now();
@@ -78,13 +108,19 @@ export function startCrawler(deps: {
       }
       const { owner, group } = owners[turn++]!;
       if (resting.has(owner)) continue;
-      const page =
-        group === undefined ? await repo.claimNext(owner, now()) : await repo.claimNextGroupLink(group, now());
+      const claim = (busy?: string[]) =>
+        group === undefined ? repo.claimNext(owner, now(), busy) : repo.claimNextGroupLink(group, now(), busy);
+      // A page of a site no reader is at first; else the newest, to wait in its site's line.
+      const busy = [...new Set([...inHand.keys(), ...(deps.busySites?.() ?? [])])];
+      const page = (busy.length ? await claim(busy) : undefined) ?? (await claim());
       // None left to this account (or taken by other readers): the turn passes on.
       if (!page) continue;
       // Counted once a page is in hand: readers that find none take nothing from the budget.
       const restMs = (await deps.budget?.take(owner)) ?? 0;
-      if (!restMs) return page;
+      if (!restMs) {
+        hold(page);
+        return page;
+      }
       log.info({ owner, restMs }, 'copy: the account’s crawl budget is spent for this hour');
       resting.set(owner, Date.now() + restMs);
       await kindOf(page).release(page.id);
@@ -122,7 +158,11 @@ export function startCrawler(deps: {
     while (!stopped()) {
       const page = await nextPage();
       if (!page) return;
-      await readOne(page, stopped);
+      try {
+        await readOne(page, stopped);
+      } finally {
+        letGo(page);
+      }
     }
   }
 

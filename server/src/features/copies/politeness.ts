@@ -59,12 +59,14 @@ export function robotsRules(fetchPage: GuardedFetch, now: () => number = Date.no
 }
 
 /**
- * One request at a time to a site, with a pause after each: however many pages of one site an
- * import brings, the site sees the crawler as one slow reader.
+ * One request at a time to a site (a host name as `domainOf` writes it), with a pause after each:
+ * however many pages of one site an import brings, the site sees the crawler as one slow reader.
  */
 export function siteTurns(pauseMs: number) {
   const lines = new Map<string, Promise<unknown>>();
   return {
+    /** The sites with a request under way or their pause after one: a page of theirs would wait its turn. */
+    busy: (): string[] => [...lines.keys()],
     async take<T>(host: string, work: () => Promise<T>): Promise<T> {
       const before = lines.get(host) ?? Promise.resolve();
       let done!: () => void;

@@ -1,5 +1,5 @@
 import type { Copy, SentPage } from '@linkhive/shared/domain';
-import { bookmarkMessages, copyMessages, normaliseLink, sentPageLimits } from '@linkhive/shared/domain';
+import { bookmarkMessages, copyMessages, domainOf, normaliseLink, sentPageLimits } from '@linkhive/shared/domain';
 import { PageTooComplex } from '../../content/readable-pool.js';
 import type { ReadableCopy } from '../../content/readable.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
@@ -60,7 +60,7 @@ export function copyService(deps: {
         log.info(about, 'copy: robots.txt asks not to read this page');
         return null;
       }
-      page = await deps.sites.take(new URL(link).host, () =>
+      page = await deps.sites.take(domainOf(link), () =>
         fetchPage(link, {
           ...(deps.limits ?? crawlLimits),
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
