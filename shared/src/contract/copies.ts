@@ -12,6 +12,8 @@ export const copiesContract = {
     access: 'user',
     params: z.object({ id: z.string() }),
     answers: { 200: copySchema },
+    // 404 `read_later`: no copy yet because the page's site failed; the crawler reads it again later.
+    errors: { 404: ['read_later'] },
   }),
   send: endpoint({
     method: 'PUT',

@@ -8,6 +8,9 @@ export const copyMessages = {
   /** Said under the message above: the crawler reads a page shortly after it is saved. */
   noCopyHint:
     'Linkhive reads a page shortly after it is saved. A page that needs a sign-in gets its copy when you save it with the browser extension; a page with no article keeps none.',
+  /** GET /api/bookmarks/:id/copy (404 `read_later`): the page's site failed when it was read; the crawler tries again. */
+  siteFailed:
+    'The page’s site did not answer when Linkhive read it. Linkhive tries again later (in an hour, then six hours, then a day), and the copy appears here once it is read.',
   loading: 'Loading the readable copy',
   openOriginal: 'Open the original page',
   readerView: 'Reader view',

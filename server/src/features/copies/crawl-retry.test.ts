@@ -1,3 +1,4 @@
+import { copyMessages } from '@linkhive/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
@@ -63,7 +64,13 @@ describe.each(testDialects)('pages whose site failed, on %s', (dialect) => {
     // Tried twice in its turn, each time stopped at robots.txt: the page itself was never asked for.
     expect(requestsFor('/robots.txt')).toBe(2);
     expect(requestsFor('/articles/lemonde-1.html?down')).toBe(0);
-    expect((await a.get(`/api/bookmarks/${id}/copy`)).status).toBe(404);
+    // The Reader is told the site failed and that it is tried again, not only "no copy yet".
+    const waiting = await a.get(`/api/bookmarks/${id}/copy`);
+    expect(waiting.status).toBe(404);
+    expect(waiting.body.error).toMatchObject({ code: 'read_later', message: copyMessages.siteFailed });
+    // Another user learns nothing of it: the plain 404 of a bookmark that is not theirs.
+    const stranger = await account('stranger-to-site-down@example.com');
+    expect((await stranger.get(`/api/bookmarks/${id}/copy`)).body.error).toMatchObject({ code: 'not_found' });
 
     // Back up, but the hour has not passed: the page waits.
     fixtures.down(null);
@@ -109,7 +116,11 @@ describe.each(testDialects)('pages whose site failed, on %s', (dialect) => {
     const bookmark = await a.get(`/api/bookmarks/${id}`);
     expect(bookmark.status).toBe(200);
     expect(bookmark.body.title).toBe(`Saved ${failing}`);
-    expect((await a.get(`/api/bookmarks/${id}/copy`)).status).toBe(404);
+    // Given up: no copy, and no promise of another try.
+    expect((await a.get(`/api/bookmarks/${id}/copy`)).body.error).toMatchObject({
+      code: 'not_found',
+      message: copyMessages.noCopy,
+    });
   });
 
   it('gives a page its due at once when its address changes, and a page that is not there (404) none for good', async () => {

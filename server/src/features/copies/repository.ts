@@ -88,6 +88,17 @@ export function copyRepository(db: Kysely<Database>, dialect: Dialect) {
         .executeTakeFirst();
     },
 
+    /** Where the crawler is with one of the user's bookmarks (`read_state`), or undefined for another's. */
+    async readStateOf(userId: string, bookmarkId: string): Promise<string | null | undefined> {
+      const row = await db
+        .selectFrom('bookmark')
+        .select('read_state')
+        .where('id', '=', bookmarkId)
+        .where('owner', '=', ownerOf(userId))
+        .executeTakeFirst();
+      return row?.read_state;
+    },
+
     /**
      * The link the crawler is to read for a bookmark, or undefined once the bookmark is gone or its
      * owner has turned 'Keep readable copies' off.

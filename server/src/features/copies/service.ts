@@ -102,10 +102,18 @@ export function copyService(deps: {
       if (deps.enabled) deps.poke();
     },
 
-    /** The copy of one of the user's bookmarks; 404 for another user's and before there is one. */
+    /**
+     * The copy of one of the user's bookmarks; 404 for another user's and before there is one
+     * (`read_later` while its page waits after its site failed).
+     */
     async get(userId: string, bookmarkId: string): Promise<Copy> {
       const row = await repo.find(userId, bookmarkId);
-      if (!row) throw notFound(copyMessages.noCopy);
+      if (!row) {
+        // Its site failed when it was read: the user is told it is tried again, not only "not yet".
+        if ((await repo.readStateOf(userId, bookmarkId)) === 'later')
+          throw new AppError(404, 'read_later', copyMessages.siteFailed);
+        throw notFound(copyMessages.noCopy);
+      }
       return relayed(toCopy(row), deps.relayImage);
     },
 

@@ -90,6 +90,14 @@ describe('the Reader view', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 
+  it('says the site failed and is tried again later, for a page whose site did not answer', () => {
+    render(<ReaderView bookmark={saved} copy="later" error={null} onBack={() => {}} />);
+    expect(screen.getByRole('heading', { level: 1, name: saved.title })).toBeTruthy();
+    expect(screen.getByText(copyMessages.siteFailed)).toBeTruthy();
+    expect(screen.queryByText(copyMessages.noCopyHint, { exact: false })).toBeNull();
+    expect(screen.getByRole('link', { name: copyMessages.openOriginal }).getAttribute('href')).toBe(saved.link);
+  });
+
   it('says it is loading, and what went wrong, with Back in every state', () => {
     const back = vi.fn();
     const { rerender } = render(<ReaderView bookmark={saved} copy={undefined} error={null} onBack={back} />);
@@ -138,9 +146,10 @@ describe('the Reader view', () => {
 });
 
 describe('a copy’s load', () => {
-  it('answers null for the server’s 404 (no copy yet) and fails on anything else', async () => {
+  it('answers null for the server’s 404 (no copy yet), later for its site failing, and fails on anything else', async () => {
     expect(await copyOrNone(Promise.resolve(copy))).toBe(copy);
     expect(await copyOrNone(Promise.reject(new ApiError(404, 'not_found', copyMessages.noCopy)))).toBeNull();
+    expect(await copyOrNone(Promise.reject(new ApiError(404, 'read_later', copyMessages.siteFailed)))).toBe('later');
     const down = new ApiError(503, 'database_unavailable', 'The database does not answer');
     await expect(copyOrNone(Promise.reject(down))).rejects.toBe(down);
   });

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode, type Ref } from 'react';
 import { copyMessages, type Copy } from '../../domain/index.js';
 import { articleStyles, compactArticleStyles } from './articleStyles.js';
 import { readerHtml } from './readerHtml.js';
+import type { CopyOrNone } from './copyOrNone.js';
 
 /** What the Reader view shows of the bookmark itself: its title while there is no copy, its address for the original. */
 export interface ReaderBookmark {
@@ -13,8 +14,11 @@ export interface ReaderBookmark {
 export interface ReaderViewProps {
   /** The bookmark read; undefined while it loads. */
   bookmark: ReaderBookmark | undefined;
-  /** Its readable copy; null when there is none yet (the server's 404, see `copyOrNone`); undefined while it loads. */
-  copy: Copy | null | undefined;
+  /**
+   * Its readable copy; null when there is none yet, 'later' when its site failed (the server's 404s,
+   * see `copyOrNone`); undefined while it loads.
+   */
+  copy: CopyOrNone | undefined;
   /** What to say when the bookmark or its copy could not be loaded; null when nothing failed. */
   error: ReactNode | null;
   /** Back to where the reader came from: the host decides where that is. */
@@ -66,11 +70,11 @@ export function ReaderView(props: ReaderViewProps) {
       </Link>
     );
     body =
-      copy === null ? (
+      copy === null || copy === 'later' ? (
         <>
           {heading(bookmark.title)}
           <Alert severity="info">
-            {copyMessages.noCopy} {copyMessages.noCopyHint}
+            {copy === 'later' ? copyMessages.siteFailed : `${copyMessages.noCopy} ${copyMessages.noCopyHint}`}
           </Alert>
           {original}
         </>

@@ -21,7 +21,7 @@ export function ReaderPage() {
   const navigate = useNavigate();
   const bookmark = useQuery({ queryKey: copyKeys.bookmark(id), queryFn: () => api.bookmarks.get(id) });
   const copy = useQuery({ queryKey: copyKeys.copy(id), queryFn: () => copyOrNone(api.bookmarks.copy(id)) });
-  const title = copy.data?.title ?? bookmark.data?.title ?? copyMessages.readerView;
+  const title = (copy.data === 'later' ? null : copy.data?.title) ?? bookmark.data?.title ?? copyMessages.readerView;
   usePageTitle(title);
 
   let error = null;
