@@ -80,7 +80,13 @@ describe.each(testDialects)('migration 20261129T1200_page_retries on %s', (diale
     expect(await columnsOf('bookmark')).toContain('read_failures');
     const crawl = crawlRepository(database.db, dialect);
     const page = await crawl.claimNextGroupLink('g-1', new Date(at));
-    expect(page).toEqual({ id: 'l-3', link: 'https://example.com/l-3', group: 'g-1', failures: null });
+    expect(page).toEqual({
+      id: 'l-3',
+      link: 'https://example.com/l-3',
+      domain: 'example.com',
+      group: 'g-1',
+      failures: null,
+    });
     const due = new Date('2026-11-29T13:00:00.000Z');
     await crawl.finishGroupLink('l-3', page!.link, { state: 'later', failures: 1, due }, new Date(at));
     expect(await crawl.wakeWaitingGroupLinks(new Date(due.getTime() - 1))).toBe(0);

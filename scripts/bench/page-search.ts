@@ -13,17 +13,15 @@
 // writer keeps them), searched the same way: the database that scales out.
 //
 // Run on its own: npx jiti scripts/bench/page-search.ts
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { searchText } from '../../shared/src/domain/index.js';
 import { extractReadable } from '../../server/src/content/readable.js';
 import { registerSqlFunctions } from '../../server/src/db/index.js';
 import { generateLinks } from '../../server/src/testing/netscape-file.js';
-import { postgresAdminUrl } from '../../server/src/testing/postgres-check.js';
+import { createDatabase } from '../cluster/servers.js';
 import { importJson } from './import-search.js';
 import { percentile, root, round, signUp, startBenchServer } from './support.js';
 
@@ -125,21 +123,16 @@ async function timeSearches(base: string, cookie: string) {
 
 /** The same library on a Postgres database of its own, its copies' words kept as the copy's writer keeps them. */
 async function onPostgres(library: ReturnType<typeof generateLinks>) {
-  const name = `linkhive_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 5000 });
+  let database: Awaited<ReturnType<typeof createDatabase>>;
   try {
-    await admin.connect();
+    database = await createDatabase();
   } catch (err) {
-    return `Postgres did not answer (${err instanceof Error ? err.message : String(err)}): not measured`;
+    return `${err instanceof Error ? err.message : String(err)}: not measured`;
   }
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
+  const db = database.client;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-page-search-pg-'));
-  const server = await startBenchServer({ dataDir, env: { CRAWL: 'off', DATABASE_URL: url.toString() }, pollMs: 20 });
-  const db = new pg.Client({ connectionString: url.toString() });
+  const server = await startBenchServer({ dataDir, env: { CRAWL: 'off', DATABASE_URL: database.url }, pollMs: 20 });
   try {
-    await db.connect();
     const cookie = await signUp(server.base, 'reader@example.com');
     for (let i = 0; i < library.length; i += 50_000)
       await importJson(server.base, cookie, library.slice(i, i + 50_000));
@@ -174,11 +167,9 @@ async function onPostgres(library: ReturnType<typeof generateLinks>) {
       search: await timeSearches(server.base, cookie),
     };
   } finally {
-    await db.end().catch(() => undefined);
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

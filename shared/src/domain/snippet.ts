@@ -33,7 +33,7 @@ const tokenChar = /[\p{L}\p{N}\p{M}]/u;
 /**
  * The text folded as search folds words (no accents, lower case), one character at a time, and for
  * each folded character the offset in the text it came from: found in the folded text with a
- * plain `indexOf`, a word is marked where it is written. Plain ASCII is only lower-cased.
+ * plain `indexOf`, a word is marked where it is written.
  */
 function foldedText(text: string): { folded: string; from: (i: number) => number } {
   const cache = new Map<string, string>();

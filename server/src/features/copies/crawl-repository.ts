@@ -6,6 +6,8 @@ import type { Database } from '../../db/schema.js';
 export interface PageToRead {
   id: string;
   link: string;
+  /** Its site, as the politeness turns name it (the row's `domain`, `domainOf` of its address). */
+  domain: string;
   /** The group of a group link; absent for a bookmark. */
   group?: string;
   /** The crawler's failed turns at this page so far (its site failed), or null. */
@@ -100,7 +102,7 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
       const { rows } = await sql<PageToRead>`update bookmark set read_state = 'reading', read_at = ${now.toISOString()}
         where id = (${newestToRead('bookmark', sql`owner = ${owner}`, busy)})
         and read_state is null
-        returning id, link, read_failures as failures`.execute(db);
+        returning id, link, domain, read_failures as failures`.execute(db);
       return rows[0];
     },
 
@@ -166,7 +168,7 @@ export function crawlRepository(db: Kysely<Database>, dialect: Dialect) {
         await sql<PageToRead>`update group_link set read_state = 'reading', read_at = ${now.toISOString()}
         where id = (${newestToRead('group_link', sql`group_id = ${group}`, busy)})
         and read_state is null
-        returning id, link, group_id as "group", read_failures as failures`.execute(db);
+        returning id, link, domain, group_id as "group", read_failures as failures`.execute(db);
       return rows[0];
     },
 

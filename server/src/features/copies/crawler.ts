@@ -1,4 +1,3 @@
-import { domainOf } from '@linkhive/shared/domain';
 import { pollingRunner } from '../../jobs/polling.js';
 import type { Worker } from '../../jobs/worker.js';
 import type { Logger } from '../../logger.js';
@@ -73,18 +72,11 @@ export function startCrawler(deps: {
   // The sites of the pages this process's readers hold, by how many: a reader's claim looks past
   // them as soon as another reader has claimed, before that reader has reached the site.
   const inHand = new Map<string, number>();
-  const siteOf = (page: PageToRead) => {
-    try {
-      return domainOf(page.link);
-    } catch {
-      return page.link;
-    }
-  };
-  const hold = (page: PageToRead) => inHand.set(siteOf(page), (inHand.get(siteOf(page)) ?? 0) + 1);
-  const letGo = (page: PageToRead) => {
-    const left = (inHand.get(siteOf(page)) ?? 1) - 1;
-    if (left > 0) inHand.set(siteOf(page), left);
-    else inHand.delete(siteOf(page));
+  const hold = ({ domain }: PageToRead) => inHand.set(domain, (inHand.get(domain) ?? 0) + 1);
+  const letGo = ({ domain }: PageToRead) => {
+    const left = (inHand.get(domain) ?? 1) - 1;
+    if (left > 0) inHand.set(domain, left);
+    else inHand.delete(domain);
   };
   // Claims one at a time in this process, so that each sees the sites the ones before it took.
   let claiming: Promise<unknown> = Promise.resolve();
