@@ -47,6 +47,14 @@ export async function waitForImportJob(base: string, cookie: string, job: Import
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
+/** The node flags production starts the server with (docs/deploy.md), read from `npm start`. */
+export const productionNodeFlags: string[] = (() => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const flags = pkg.scripts.start.match(/exec node ((?:--\S+ )*)server\/dist\/main\.js/)?.[1];
+  if (flags === undefined) throw new Error('package.json start does not say how node starts the server');
+  return flags.split(' ').filter(Boolean);
+})();
+
 /**
  * Every server the bench started and has not stopped, and every process group it started detached
  * (`npm start` and all under it): killed when the bench ends, however it ends (an exception ends it
@@ -94,8 +102,8 @@ export async function startBenchServer(opts: {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const t0 = performance.now();
-  // With the flag production starts it with (docs/deploy.md), so that memory and speed are measured as run.
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', path.join(root, 'server/dist/main.js')], {
+  // With the flags production starts it with (docs/deploy.md), so that memory and speed are measured as run.
+  const child = spawn(process.execPath, [...productionNodeFlags, path.join(root, 'server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -62,7 +62,7 @@ describe.each(testDialects)('export on %s', (dialect) => {
   it('writes each of 5,000 bookmarks once across its pages, with many sharing a folder and a date', async () => {
     const a = t.agent();
     await a.seedAccount(`exp-many-${dialect}@example.com`);
-    // Three folders, and ten dates between them: pages of 2,000 end inside runs of equal
+    // Three folders, and ten dates between them: pages of 500 end inside runs of equal
     // (folder, date), where only the id tells rows apart.
     const folders = ['Alpha', 'Beta', 'Gamma'].map((name, f) => {
       const links = Array.from({ length: 5000 }, (_, i) => i)
