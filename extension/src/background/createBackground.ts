@@ -12,7 +12,7 @@ import { createOmnibox } from '../core/omnibox';
 import { readQueue } from '../core/queue';
 import { saveAllTabs } from '../core/saveAllTabs';
 import { createSaver } from '../core/saver';
-import { changedLinks, createSavedUrls, type SavedState } from '../core/savedUrls';
+import { changedKeys, createSavedUrls, type SavedState } from '../core/savedUrls';
 import { readSettings } from '../core/settings';
 import { createShortcutHandler } from '../core/shortcut';
 
@@ -98,7 +98,7 @@ export function createBackground(p: Platform, options: ExtensionApiOptions & { n
     if (next == null) return; // cleared on a sign-in or sign-out: authChanged redraws them all
     const states = next as Record<string, SavedState>;
     // The worker's own writes (a save, a look-up) have redrawn their badges already.
-    await badge.refreshLinks(changedLinks(next, previous).filter((key) => !savedUrls.wroteItself(key, states[key])));
+    await badge.refreshKeys(changedKeys(next, previous).filter((key) => !savedUrls.wroteItself(key, states[key])));
   }
 
   return {

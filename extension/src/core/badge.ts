@@ -72,6 +72,13 @@ export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; account: 
     await show(await stateOf(target, options));
   }
 
+  async function refreshKeys(linkKeys: readonly string[], options: Pick<RefreshOptions, 'account'> = {}) {
+    const keys = new Set(linkKeys);
+    if (keys.size === 0) return;
+    const tabs = (await p.tabs.all()).filter((t) => keys.has(linkKeyOf(t.url) ?? ''));
+    await Promise.all(tabs.map((t) => refresh(t.id, t.url, options)));
+  }
+
   return {
     refresh,
     /** The badges on screen: the active tab of each window. */
@@ -80,11 +87,13 @@ export function createBadge(p: Platform, deps: { savedUrls: SavedUrls; account: 
     },
     /** The badges of every tab showing one of these addresses, after a save, an edit or a delete. */
     async refreshLinks(links: readonly string[], options: Pick<RefreshOptions, 'account'> = {}) {
-      const keys = new Set(links.map(linkKeyOf).filter((k) => k !== null));
-      if (keys.size === 0) return;
-      const tabs = (await p.tabs.all()).filter((t) => keys.has(linkKeyOf(t.url) ?? ''));
-      await Promise.all(tabs.map((t) => refresh(t.id, t.url, options)));
+      await refreshKeys(
+        links.map(linkKeyOf).filter((k) => k !== null),
+        options,
+      );
     },
+    /** The same, for addresses already as their duplicate keys (what the saved-state cache holds). */
+    refreshKeys,
     forgetTab(tabId: number) {
       latest.delete(tabId);
     },

@@ -37,10 +37,10 @@ export function linkKeyOf(url: string | undefined): string | null {
 const exclusive = createExclusive();
 
 /**
- * The addresses whose saved state differs between two copies of the remembered states (a storage
+ * The keys (linkKeyOf) whose saved state differs between two copies of the remembered states (a storage
  * change): saved or not, which bookmark, which category. A newer check that found the same is no change.
  */
-export function changedLinks(next: unknown, previous: unknown): string[] {
+export function changedKeys(next: unknown, previous: unknown): string[] {
   const a = (next ?? {}) as Record<string, SavedState>;
   const b = (previous ?? {}) as Record<string, SavedState>;
   const differs = (x?: SavedState, y?: SavedState) =>

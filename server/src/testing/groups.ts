@@ -84,7 +84,7 @@ export async function insertLinks(t: TestServer, groupId: string, addedBy: strin
     insert into group_link
       (id, group_id, link, link_key, domain, title, category, rss_feed, added_by, created_at, updated_at)
     select cast(${`${prefix}-${groupId}-`} as text) || i, ${groupId},
-      cast(${`https://${prefix}-`} as text) || i || '.example.com/', cast(${`${prefix}-`} as text) || i || '.example.com/',
+      cast(${`https://${prefix}-`} as text) || i || '.example.com/', cast(${`${prefix}-`} as text) || i || '.example.com',
       ${`${prefix}.example.com`}, cast('Site ' as text) || i, 'Home', null, ${addedBy}, ${at}, ${at}
     from series`.execute(t.server.database.db);
 }

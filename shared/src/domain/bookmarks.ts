@@ -297,18 +297,6 @@ export interface Page<T> {
   capped?: boolean;
 }
 
-/** The address as the user typed it, for comparing duplicates: scheme and host lowercased, no trailing slash. */
-export function normaliseLink(link: string): string {
-  return linkKeyOf(new URL(link.trim()));
-}
-
-/** normaliseLink for an address already parsed, so bulk readers parse each link once. */
-export function linkKeyOf(u: URL): string {
-  let s = `${u.protocol}//${u.host.toLowerCase()}${u.pathname}${u.search}${u.hash}`;
-  if (s.endsWith('/') && !u.search && !u.hash) s = s.slice(0, -1);
-  return s;
-}
-
 export function domainOf(link: string): string {
   return domainOfUrl(new URL(link));
 }

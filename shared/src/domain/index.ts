@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './bookmarks.js';
+export * from './link-key.js';
 export * from './import.js';
 export * from './profile.js';
 export * from './adverts.js';

@@ -159,12 +159,12 @@ export function copyRepository(db: Kysely<Database>, dialect: Dialect) {
     sentCopyTarget(
       userId: string,
       bookmarkId: string,
-    ): Promise<{ link: string; link_key: string; keep_copies: number | null } | undefined> {
+    ): Promise<{ link: string; keep_copies: number | null } | undefined> {
       return db
         .selectFrom('bookmark')
         .innerJoin('owner', 'owner.id', 'bookmark.owner')
         .leftJoin('profile', 'profile.user_id', 'owner.user_id')
-        .select(['bookmark.link', 'bookmark.link_key', 'profile.keep_copies'])
+        .select(['bookmark.link', 'profile.keep_copies'])
         .where('bookmark.id', '=', bookmarkId)
         .where('bookmark.owner', '=', ownerOf(userId))
         .executeTakeFirst();

@@ -145,7 +145,9 @@ export function copyService(deps: {
         throw new AppError(413, 'too_large', copyMessages.pageTooLarge, 'html');
       const bookmark = await repo.sentCopyTarget(userId, bookmarkId);
       if (!bookmark) throw notFound(bookmarkMessages.notFound);
-      if (linkKey(page.url) !== bookmark.link_key) throw conflict(copyMessages.notThisPage, 'url', 'wrong_page');
+      // The saved address's key, not the stored one: a page saved twice before the duplicate rule
+      // compared keys as it does now keeps its earlier key until it is merged (migrations/20261129T1400).
+      if (linkKey(page.url) !== linkKey(bookmark.link)) throw conflict(copyMessages.notThisPage, 'url', 'wrong_page');
       if (bookmark.keep_copies !== null && Number(bookmark.keep_copies) === 0) return { stored: false };
       let copy: ReadableCopy | null;
       try {
@@ -202,7 +204,7 @@ function copyFields(copy: ReadableCopy): CopyFields {
   };
 }
 
-/** An address as the duplicate check compares it (a bookmark's `link_key`), or null when it is none. */
+/** An address as the duplicate check compares it, or null when it is none. */
 function linkKey(url: string): string | null {
   try {
     return normaliseLink(url);

@@ -46,7 +46,7 @@ describe.each(testDialects)('workspace links on %s', (dialect) => {
     expect(await linkRows(group.id)).toEqual([
       expect.objectContaining({
         id: res.body.link.id,
-        link_key: 'https://www.example.com/Docs',
+        link_key: 'example.com/Docs',
         domain: 'example.com',
       }),
     ]);
@@ -118,7 +118,7 @@ describe.each(testDialects)('workspace links on %s', (dialect) => {
     expect([res.status, res.body.message]).toEqual([200, 'Domain updated successfully']);
     expect(res.body.link).toMatchObject({ link: 'https://new.example.org/x', title: 'New', category: 'News' });
     expect((await linkRows(group.id)).find((r) => r.id === a.id)).toMatchObject({
-      link_key: 'https://new.example.org/x',
+      link_key: 'new.example.org/x',
       domain: 'new.example.org',
       title: 'New',
     });
