@@ -48,6 +48,8 @@ import { recommendationRoutes } from './features/recommendations/routes.js';
 import { copyRoutes, sentCopyJson, sentCopyPath } from './features/copies/routes.js';
 import type { CopyService } from './features/copies/service.js';
 import { linkHealthRoutes } from './features/link-health/routes.js';
+import { trashRoutes } from './features/trash/routes.js';
+import type { TrashService } from './features/trash/service.js';
 import type { LinkHealthService } from './features/link-health/service.js';
 import type { RecommendationService } from './features/recommendations/service.js';
 
@@ -63,6 +65,7 @@ export interface AppDeps {
   bookmarks: BookmarkService;
   copies: CopyService;
   linkHealth: LinkHealthService;
+  trash: TrashService;
   imports: ImportService;
   profiles: ProfileService;
   pages: PageService;
@@ -139,6 +142,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(bookmarkRoutes(deps.bookmarks));
   api.use(copyRoutes(deps.copies, limits));
   api.use(linkHealthRoutes(deps.linkHealth));
+  api.use(trashRoutes(deps.trash));
   api.use(feedRoutes(deps.feeds, limits, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(deps.bookmarks));

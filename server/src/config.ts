@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { outsideFetchBudget, recommendationRules } from '@linkhive/shared/domain';
+import { defaultTrashDays, outsideFetchBudget, recommendationRules } from '@linkhive/shared/domain';
 
 export interface Config {
   port: number;
@@ -61,6 +61,8 @@ export interface Config {
   crawlConcurrency: number;
   /** CRAWL_BUDGET: pages the crawler reads per account per hour (default 10,000; 0: no limit). */
   crawlBudget: number;
+  /** TRASH_DAYS: how long deleted bookmarks wait in the trash before they are gone for good (default 30). */
+  trashDays: number;
   /** Outside fetches per account per 10 minutes, feeds and site icons each (FETCH_BUDGET). */
   fetchBudget: number;
   /** Origin of the landing page's video (VITE_VIDEO_URL), which the page may embed. */
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crawl: env.CRAWL !== 'off',
     crawlConcurrency: Math.max(1, positive('CRAWL_CONCURRENCY', env, 4)),
     crawlBudget: positive('CRAWL_BUDGET', env, 10_000),
+    trashDays: env.TRASH_DAYS ? atLeastOne('TRASH_DAYS', env.TRASH_DAYS) : defaultTrashDays,
     fetchBudget: Number(env.FETCH_BUDGET || outsideFetchBudget.perAccount),
     safeBrowsingKey: env.SAFE_BROWSING_KEY || null,
     safeBrowsingUrl: (env.SAFE_BROWSING_URL || 'https://safebrowsing.googleapis.com').replace(/\/+$/, ''),

@@ -46,6 +46,8 @@ import { crawlBudget } from './features/copies/crawl-budget.js';
 import { copyRepository } from './features/copies/repository.js';
 import { LINK_CHECK_JOB, linkHealthService, type LinkHealthService } from './features/link-health/service.js';
 import { linkHealthRepository } from './features/link-health/repository.js';
+import { trashRepository } from './features/trash/repository.js';
+import { trashService, type TrashService } from './features/trash/service.js';
 import { readableExtractor } from './content/readable-pool.js';
 import { diskFileStore, type FileStore } from './integrations/files/index.js';
 import { databaseFileStore } from './integrations/files/database.js';
@@ -93,6 +95,8 @@ export interface Server {
   favicons: FaviconService;
   /** Link health: its sweep can be run by hand (tests). */
   linkHealth: LinkHealthService;
+  /** The trash: its purge can be run by hand with a clock (tests). */
+  trash: TrashService;
   /** Where stored files live (FILE_STORE). */
   files: FileStore;
   /** Settles once the start's read of the Stripe catalogue has ended (at once without a key). */
@@ -394,7 +398,13 @@ export async function createServer(
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
   const favicons = faviconService(faviconRepository(db), files, fetchPage, { budget: budget('favicons') });
   const bookmarkRepo = bookmarkRepository(db, database.dialect);
-  const bookmarks = bookmarkService(bookmarkRepo, screenshots, { adverts: advertRepo, favicons, copies });
+  const trash = trashService(trashRepository(db), { days: config.trashDays });
+  const bookmarks = bookmarkService(bookmarkRepo, screenshots, { adverts: advertRepo, favicons, copies, trash });
+  // What has waited its days in the trash is deleted for good: at the start, then every hour.
+  const purgeTrash = () =>
+    trash.purge().catch((err) => log.error({ err }, 'could not empty the trash of what has waited its days'));
+  await purgeTrash();
+  const purgeTimer = setInterval(purgeTrash, 60 * 60_000).unref();
   const feedRepo = feedRepository(db);
   const feeds = feedService({
     bookmarks: bookmarkRepo,
@@ -460,6 +470,7 @@ export async function createServer(
     bookmarks,
     copies,
     linkHealth,
+    trash,
     imports,
     profiles: profileService(profiles, files, copyRepository(db, database.dialect)),
     pages: pageService(fetchPage, screenshots.enabled),
@@ -485,6 +496,7 @@ export async function createServer(
     worker,
     favicons,
     linkHealth,
+    trash,
     files,
     billingReady,
     async stopBackground() {
@@ -498,6 +510,7 @@ export async function createServer(
       stopLinkSweeps();
       clearInterval(repairTimer);
       clearInterval(reconcileTimer);
+      clearInterval(purgeTimer);
       // An import in its last seconds may finish; one that does not ends as interrupted.
       await Promise.race([importWorker.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       await importWorker.close();

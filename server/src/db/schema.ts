@@ -177,6 +177,21 @@ export interface BookmarkCopyTable {
   fetched_at: string;
 }
 
+/** A deleted bookmark, waiting to be restored or purged (features/trash, migrations/20261129T1500_trash). */
+export interface BookmarkTrashTable {
+  id: string;
+  owner: number;
+  title: string;
+  link: string;
+  category: string;
+  /** The bookmark's row as JSON, and its copy's and link check's, to put back as they were. */
+  row: string;
+  copy: string | null;
+  link_check: string | null;
+  trashed_at: string;
+  purge_at: string;
+}
+
 /** A bookmark's last link check (features/link-health, migrations/20261128T1800_link_health). */
 export interface LinkCheckTable {
   bookmark_id: string;
@@ -504,6 +519,7 @@ export interface Database {
   import_undo: ImportUndoTable;
   bookmark: BookmarkTable;
   bookmark_copy: BookmarkCopyTable;
+  bookmark_trash: BookmarkTrashTable;
   link_check: LinkCheckTable;
   owner: OwnerTable;
   category_suggestion: { name: string };

@@ -54,6 +54,7 @@ const featureLoaders: { [F in Feature]: () => Promise<Contract[F]> } = {
   bookmarks: () => import('../contract/bookmarks.js').then((m) => m.bookmarksContract),
   copies: () => import('../contract/copies.js').then((m) => m.copiesContract),
   linkHealth: () => import('../contract/link-health.js').then((m) => m.linkHealthContract),
+  trash: () => import('../contract/trash.js').then((m) => m.trashContract),
   pages: () => import('../contract/pages.js').then((m) => m.pagesContract),
   import: () => import('../contract/import.js').then((m) => m.importContract),
   export: () => import('../contract/import.js').then((m) => m.exportContract),
@@ -376,6 +377,12 @@ function createClient(options: ApiClientOptions, contractOf: typeof loadFeature 
       health: (id: string) => call('linkHealth', 'get', { params: { id } }),
       /** 'Check now': checks the address and answers its health. */
       checkLink: (id: string) => call('linkHealth', 'check', { params: { id } }),
+    },
+    /** Deleted bookmarks, restorable until TRASH_DAYS have passed. */
+    trash: {
+      list: (query: { page?: number; pageSize?: number } = {}) => call('trash', 'list', { query }),
+      restore: (ids: string[]) => call('trash', 'restore', { body: { ids } }),
+      empty: () => call('trash', 'empty'),
     },
     imports: {
       /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */

@@ -37,7 +37,7 @@ export const bookmarksContract = {
   removeMany: endpoint({
     method: 'POST',
     path: '/api/bookmarks/delete',
-    summary: 'Deletes several of the user’s bookmarks; answers how many were deleted',
+    summary: 'Moves several of the user’s bookmarks to the trash; answers how many',
     tag,
     access: 'user',
     body: bulkDeleteSchema,
@@ -75,7 +75,7 @@ export const bookmarksContract = {
   remove: endpoint({
     method: 'DELETE',
     path: '/api/bookmarks/:id',
-    summary: 'Deletes a bookmark',
+    summary: 'Moves a bookmark to the trash',
     tag,
     access: 'user',
     params: byId,

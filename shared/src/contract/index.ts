@@ -18,6 +18,7 @@ import { groupsContract } from './groups.js';
 import { billingContract } from './billing.js';
 import { copiesContract } from './copies.js';
 import { linkHealthContract } from './link-health.js';
+import { trashContract } from './trash.js';
 
 export * from './endpoint.js';
 export { meSchema } from './auth.js';
@@ -32,6 +33,7 @@ export const contract = {
   bookmarks: bookmarksContract,
   copies: copiesContract,
   linkHealth: linkHealthContract,
+  trash: trashContract,
   pages: pagesContract,
   import: importContract,
   export: exportContract,

@@ -33,6 +33,11 @@ export const routes = {
     get: { method: 'GET', path: '/api/bookmarks/:id/health' },
     check: { method: 'POST', path: '/api/bookmarks/:id/check' },
   },
+  trash: {
+    list: { method: 'GET', path: '/api/trash' },
+    restore: { method: 'POST', path: '/api/trash/restore' },
+    empty: { method: 'DELETE', path: '/api/trash' },
+  },
   pages: { preview: { method: 'POST', path: '/api/pages/preview' } },
   import: { start: { method: 'POST', path: '/api/import' }, progress: { method: 'GET', path: '/api/import/:jobId' } },
   export: { file: { method: 'GET', path: '/api/export' } },

@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './bookmarks.js';
 export * from './link-key.js';
+export * from './trash.js';
 export * from './import.js';
 export * from './profile.js';
 export * from './adverts.js';

@@ -10,6 +10,7 @@ import {
   type Page,
   type ScreenshotStatus,
 } from '@linkhive/shared/domain';
+import type { TrashService } from '../trash/service.js';
 import type { z } from 'zod';
 import type { createBookmarkSchema, updateBookmarkSchema, bookmarkListQuerySchema } from '@linkhive/shared/domain';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -69,6 +70,8 @@ export interface BookmarkServiceDeps {
   favicons: Pick<FaviconService, 'want'>;
   /** The page's readable copy, read after the save has answered (features/copies). */
   copies: Pick<CopyService, 'saved' | 'addressChanged'>;
+  /** Where a delete puts the bookmarks (features/trash): nothing a user deletes is gone at once. */
+  trash: Pick<TrashService, 'put'>;
 }
 
 /**
@@ -212,8 +215,9 @@ export function bookmarkService(repo: BookmarkRepository, screenshots: Screensho
       return get(userId, id);
     },
 
+    /** Moves the user's bookmarks among `ids` to the trash (restorable for TRASH_DAYS); answers how many. */
     async remove(userId: string, ids: string[]): Promise<number> {
-      return repo.remove(userId, ids);
+      return deps.trash.put(userId, ids);
     },
 
     async list(userId: string, q: ListQuery): Promise<Page<Bookmark>> {

@@ -1,0 +1,168 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { BookmarkTable, Database } from '../../db/schema.js';
+import { ownerOf } from '../bookmarks/repository.js';
+
+/** A trashed bookmark as listed. */
+export interface TrashRow {
+  id: string;
+  title: string;
+  link: string;
+  category: string;
+  trashed_at: string;
+  purge_at: string;
+}
+
+/** A trashed bookmark that could not go back: its owner saved the same page again since. */
+export interface SavedAgain {
+  id: string;
+  title: string;
+  savedAgainAs: string;
+}
+
+const json = (row: object | undefined) => (row ? JSON.stringify(row) : null);
+
+/**
+ * The trash (migrations/20261129T1500_trash): a deleted bookmark's row, with its readable copy and
+ * its last link check, moved out of `bookmark` into `bookmark_trash` in one transaction, and back.
+ * Every query takes the owner: another user's trash is never read or changed.
+ */
+export function trashRepository(db: Kysely<Database>) {
+  return {
+    /** Moves the user's bookmarks among `ids` to the trash; answers how many moved. */
+    put(userId: string, ids: string[], at: { trashedAt: string; purgeAt: string }): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('bookmark')
+          .selectAll()
+          .where('owner', '=', ownerOf(userId))
+          .where('id', 'in', ids)
+          .execute();
+        if (!rows.length) return 0;
+        const found = rows.map((r) => r.id);
+        const [copies, checks] = await Promise.all([
+          trx.selectFrom('bookmark_copy').selectAll().where('bookmark_id', 'in', found).execute(),
+          trx.selectFrom('link_check').selectAll().where('bookmark_id', 'in', found).execute(),
+        ]);
+        const copyOf = new Map(copies.map((c) => [c.bookmark_id, c]));
+        const checkOf = new Map(checks.map((c) => [c.bookmark_id, c]));
+        // A few hundred rows a statement: a copy is up to a few hundred KB of text and markup.
+        for (let i = 0; i < rows.length; i += 200) {
+          await trx
+            .insertInto('bookmark_trash')
+            .values(
+              rows.slice(i, i + 200).map((r) => ({
+                id: r.id,
+                owner: r.owner,
+                title: r.title,
+                link: r.link,
+                category: r.category,
+                row: JSON.stringify(keptColumns(r)),
+                copy: json(copyOf.get(r.id)),
+                link_check: json(checkOf.get(r.id)),
+                trashed_at: at.trashedAt,
+                purge_at: at.purgeAt,
+              })),
+            )
+            .execute();
+        }
+        // The copy and the link check go with the bookmark (on delete cascade).
+        await trx.deleteFrom('bookmark').where('id', 'in', found).execute();
+        return rows.length;
+      });
+    },
+
+    async list(userId: string, limit: number, offset: number): Promise<{ rows: TrashRow[]; total: number }> {
+      const mine = () => db.selectFrom('bookmark_trash').where('owner', '=', ownerOf(userId));
+      const [rows, count] = await Promise.all([
+        mine()
+          .select(['id', 'title', 'link', 'category', 'trashed_at', 'purge_at'])
+          .orderBy('trashed_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        mine()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /**
+     * Puts the user's trashed bookmarks among `ids` back as they were. One whose address the user
+     * saved again since (the key is taken) stays in the trash and is answered as such.
+     */
+    restore(userId: string, ids: string[]): Promise<{ restored: number; savedAgain: SavedAgain[] }> {
+      return db.transaction().execute(async (trx) => {
+        const trashed = await trx
+          .selectFrom('bookmark_trash')
+          .select(['id', 'title', 'row', 'copy', 'link_check'])
+          .where('owner', '=', ownerOf(userId))
+          .where('id', 'in', ids)
+          .execute();
+        let restored = 0;
+        const savedAgain: SavedAgain[] = [];
+        for (const t of trashed) {
+          // The row as it was read from this table: every column it has, each of its own type.
+          const row = keptColumns(JSON.parse(t.row) as Insertable<BookmarkTable> & { owner: number; id: string });
+          const back = await trx
+            .insertInto('bookmark')
+            .values(row)
+            .onConflict((oc) => oc.doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!back) {
+            savedAgain.push({ id: t.id, title: t.title, savedAgainAs: await holderOf(trx, row) });
+            continue;
+          }
+          if (t.copy) await trx.insertInto('bookmark_copy').values(JSON.parse(t.copy)).execute();
+          if (t.link_check) await trx.insertInto('link_check').values(JSON.parse(t.link_check)).execute();
+          await trx.deleteFrom('bookmark_trash').where('id', '=', t.id).execute();
+          restored++;
+        }
+        return { restored, savedAgain };
+      });
+    },
+
+    /** Deletes the user's whole trash for good; answers how many. */
+    async empty(userId: string): Promise<number> {
+      const res = await db.deleteFrom('bookmark_trash').where('owner', '=', ownerOf(userId)).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
+    /** Deletes for good up to `limit` trashed bookmarks whose day has come, anyone's; answers how many. */
+    async purgeDue(now: string, limit: number): Promise<number> {
+      const res = await db
+        .deleteFrom('bookmark_trash')
+        .where(
+          'id',
+          'in',
+          db.selectFrom('bookmark_trash').select('id').where('purge_at', '<=', now).orderBy('purge_at').limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+  };
+}
+
+/**
+ * A bookmark's columns as kept in the trash: all but Postgres' `search_vector`, which the database
+ * makes from the others (a generated column, written by no one).
+ */
+function keptColumns<T extends object>(row: T): T {
+  const { search_vector: _generated, ...kept } = row as T & { search_vector?: unknown };
+  return kept as T;
+}
+
+/** The bookmark that holds a trashed one's address now. */
+async function holderOf(trx: Transaction<Database>, row: { owner: number; link_key: string; id: string }) {
+  const holder = await trx
+    .selectFrom('bookmark')
+    .select('id')
+    .where('owner', '=', row.owner)
+    .where((eb) => eb.or([eb('link_key', '=', row.link_key), eb('id', '=', row.id)]))
+    .executeTakeFirst();
+  return holder?.id ?? '';
+}
+
+export type TrashRepository = ReturnType<typeof trashRepository>;

@@ -1,0 +1,54 @@
+import type { Restored, TrashPage } from '@linkhive/shared/domain';
+import type { TrashRepository } from './repository.js';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Rows the purge deletes a statement: each a short write, whatever was deleted on one day. */
+const purgeBatch = 500;
+
+/**
+ * What a delete does (issue 31): the bookmark goes to the trash, with its readable copy and link
+ * check, for `days` (TRASH_DAYS); the user may restore it until then, or empty the trash at once.
+ * A purge, run by the server every hour, deletes for good what has waited its days.
+ */
+export function trashService(repo: TrashRepository, opts: { days: number; now?: () => Date }) {
+  const now = () => opts.now?.() ?? new Date();
+  return {
+    days: opts.days,
+    /** Moves the user's bookmarks among `ids` to the trash; answers how many moved. */
+    put(userId: string, ids: string[]): Promise<number> {
+      const at = now();
+      return repo.put(userId, [...new Set(ids)], {
+        trashedAt: at.toISOString(),
+        purgeAt: new Date(at.getTime() + opts.days * dayMs).toISOString(),
+      });
+    },
+    async list(userId: string, page: number, pageSize: number): Promise<TrashPage> {
+      const { rows, total } = await repo.list(userId, pageSize, (page - 1) * pageSize);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          link: r.link,
+          category: r.category,
+          trashedAt: r.trashed_at,
+          purgeAt: r.purge_at,
+        })),
+        total,
+        days: opts.days,
+      };
+    },
+    restore: (userId: string, ids: string[]): Promise<Restored> => repo.restore(userId, [...new Set(ids)]),
+    empty: (userId: string): Promise<number> => repo.empty(userId),
+    /** Deletes for good everything whose days are over (as of `at`); answers how many. */
+    async purge(at = now()): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const n = await repo.purgeDue(at.toISOString(), purgeBatch);
+        total += n;
+        if (n < purgeBatch) return total;
+      }
+    },
+  };
+}
+
+export type TrashService = ReturnType<typeof trashService>;
