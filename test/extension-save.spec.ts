@@ -1,4 +1,4 @@
-import { bookmarkMessages as m, extensionMessages } from '../shared/src/domain/index.js';
+import { bookmarkMessages as m, extensionMessages, normaliseLink } from '../shared/src/domain/index.js';
 import { pageTexts } from '../extension/src/ui/texts.js';
 import { fixtureUrl } from './testing/accounts.js';
 import { expect, test, type ExtensionHelpers, type Linkhive } from './testing/extension.js';
@@ -247,11 +247,10 @@ const ageRemembered = (ext: ExtensionHelpers, ms: number) =>
 
 /** What the extension remembers about an address: saved or not. */
 const rememberedSaved = (ext: ExtensionHelpers, link: string) =>
-  ext.worker.evaluate(async (href) => {
+  ext.worker.evaluate(async (key) => {
     const { savedUrls } = await chrome.storage.session.get('savedUrls');
-    const key = href.replace(/\/$/, '');
     return (savedUrls as Record<string, { saved: boolean }> | undefined)?.[key]?.saved ?? null;
-  }, link);
+  }, normaliseLink(link));
 
 test('a page whose bookmark was deleted in the web app shows unsaved when it is loaded again', async ({ ext }) => {
   const account = await ext.signUp();

@@ -154,6 +154,14 @@ test('search, filter by category, select all and delete with the confirmation', 
   const left = await (await page.request.get('/api/bookmarks?pageSize=100')).json();
   expect(left.total).toBe(6);
   expect(left.items.filter((b: { category: string }) => b.category === 'Work')).toHaveLength(3);
+
+  // Undo, in the notice that says they were deleted, puts every one of them back.
+  await notice(page).getByRole('button', { name: 'Undo' }).click();
+  await expect(notice(page)).toContainText('25 links restored');
+  await expect(page.getByText('28 bookmarks', { exact: true })).toBeVisible();
+  const back = await (await page.request.get('/api/bookmarks?pageSize=100')).json();
+  expect(back.total).toBe(31);
+  expect((await (await page.request.get('/api/trash')).json()).total).toBe(0);
 });
 
 test('the export downloads a Netscape bookmark file from the search and the profile page', async ({

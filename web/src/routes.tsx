@@ -133,6 +133,10 @@ export const routes: RouteObject[] = [
             element: lazyPage('search', () => import('./features/bookmarks/SearchPage').then((m) => m.SearchPage)),
           },
           {
+            path: 'trash',
+            element: lazyPage('trash', () => import('./features/trash/TrashPage').then((m) => m.TrashPage)),
+          },
+          {
             path: 'read/:id',
             element: lazyPage('reader', () => import('./features/copies/ReaderPage').then((m) => m.ReaderPage)),
           },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookmarkMessages } from './bookmarks.js';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -42,7 +43,7 @@ export type Restored = z.infer<typeof restoredSchema>;
 
 export const trashMessages = {
   /** The notice after a delete: the spec's 'Link Deleted' for one, with Undo beside it. */
-  deleted: (n: number) => (n === 1 ? 'Link Deleted' : `${n} Links Deleted`),
+  deleted: (n: number) => (n === 1 ? bookmarkMessages.linkDeleted : `${n} Links Deleted`),
   undo: 'Undo',
   restored: (n: number) => `${n} ${plural(n, 'link', 'links')} restored`,
   savedAgain: (n: number) =>

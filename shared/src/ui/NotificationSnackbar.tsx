@@ -1,4 +1,4 @@
-import { Alert, Snackbar } from '@mui/material';
+import { Alert, Button, Snackbar } from '@mui/material';
 import type { ShownNotification } from './notifyContext.js';
 
 export interface NotificationSnackbarProps {
@@ -21,6 +21,20 @@ export function NotificationSnackbar({ shown, open, onClose }: NotificationSnack
         severity={shown?.severity ?? 'info'}
         variant="filled"
         onClose={onClose}
+        action={
+          shown?.action ? (
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                shown.action!.onClick();
+                onClose();
+              }}
+            >
+              {shown.action.label}
+            </Button>
+          ) : undefined
+        }
         sx={{ width: '100%' }}
       >
         {shown?.title ? <strong>{shown.title}: </strong> : null}

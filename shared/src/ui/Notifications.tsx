@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { NotificationSnackbar } from './NotificationSnackbar.js';
 import { NotifyContext, useNotificationState } from './notifyContext.js';
 
-export type { Notification } from './notifyContext.js';
+export type { Notification, Notify } from './notifyContext.js';
 export { useNotify } from './notifyContext.js';
 
 /** One snackbar for the whole app; a new notification replaces the one on screen. */

@@ -7,6 +7,8 @@ export interface Notification {
   title?: string;
   /** Milliseconds before it hides; the spec asks 3 s for some notices. */
   duration?: number;
+  /** A button beside the message (Undo after a delete); pressing it closes the notice. */
+  action?: { label: string; onClick: () => void };
 }
 
 export type Notify = (notification: Notification) => void;

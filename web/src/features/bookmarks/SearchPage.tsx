@@ -22,7 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAddDialog } from './addDialog';
 import { EditBookmarkHost } from './EditBookmarkHost';
 import { ExportButton } from './ExportButton';
@@ -100,6 +100,9 @@ export function SearchPage() {
             Filters{category || brokenOnly ? ' (on)' : ''}
           </Button>
           <ExportButton />
+          <Button variant="outlined" component={RouterLink} to="/trash">
+            Trash
+          </Button>
         </Box>
         <ScopedSearchBox
           value={search}

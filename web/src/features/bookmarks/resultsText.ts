@@ -13,6 +13,5 @@ export function resultsText(page: Pick<Page<unknown>, 'total' | 'capped'>): stri
 
 // Texts of this page's own dialog and notices; the spec gives only 'Link Deleted' for one link.
 export const deleteSelectedTitle = (n: number) => `Delete ${n} ${plural(n, 'bookmark', 'bookmarks')}?`;
-export const deleteSelectedText = 'They are removed from your bookmarks for good. This cannot be undone.';
-export const deletedNotice = (n: number) => (n === 1 ? 'Link Deleted' : `${n} Links Deleted`);
+export const deleteSelectedText = 'They move to the trash, where you can restore them until it is emptied.';
 export const deleteSelectedFailed = 'The selected links could not be deleted. Please try again.';

@@ -3,6 +3,7 @@ import { bookmarkMessages, linkHealthMessages } from '@linkhive/shared/domain';
 import { useNotify, type BookmarkChanges } from '@linkhive/shared/ui';
 import { useMemo } from 'react';
 import { api } from '../../api';
+import { deletedNotice } from '../trash/undoDelete';
 import { libraryChanged } from './library';
 
 /** The row and card actions, with the spec's notices; every change makes lists load again. */
@@ -25,7 +26,7 @@ export function useBookmarkActions() {
       },
       async remove(b: Bookmark) {
         await api.bookmarks.remove(b.id);
-        notify({ message: bookmarkMessages.linkDeleted, severity: 'error' });
+        notify(deletedNotice([b.id], 1, notify));
         libraryChanged();
       },
       /** 'Check now': the answer is said, and the row's badge follows. */

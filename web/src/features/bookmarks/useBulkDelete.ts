@@ -2,7 +2,8 @@ import { useNotify } from '@linkhive/shared/ui';
 import { useState } from 'react';
 import { api } from '../../api';
 import { libraryChanged } from './library';
-import { deletedNotice, deleteSelectedFailed } from './resultsText';
+import { deletedNotice } from '../trash/undoDelete';
+import { deleteSelectedFailed } from './resultsText';
 
 /** The confirmation step and the POST /api/bookmarks/delete behind 'Delete selected'. */
 export function useBulkDelete(onDeleted: () => void) {
@@ -15,7 +16,7 @@ export function useBulkDelete(onDeleted: () => void) {
     setBusy(true);
     try {
       const { deleted } = await api.bookmarks.removeMany(asking.ids);
-      notify({ message: deletedNotice(deleted), severity: 'error' });
+      notify(deletedNotice(asking.ids, deleted, notify));
       onDeleted();
       libraryChanged();
     } catch (e) {
