@@ -9,6 +9,7 @@ export const memberPages = [
   { path: '/categories', heading: 'Categories' },
   { path: '/favourites', heading: 'Favourites' },
   { path: '/search', heading: 'Search' },
+  { path: '/trash', heading: 'Trash' },
   // A bookmark that is not there: the Reader view's frame with its message (test/copies.spec.ts reads a real one).
   { path: '/read/no-such-bookmark', heading: 'Reader view' },
   { path: '/rss-feeds', heading: 'RSS Feeds' },
