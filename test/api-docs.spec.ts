@@ -68,7 +68,7 @@ test('the API reference’s filter keeps the endpoints that hold every word type
   await page.getByLabel('Filter endpoints').fill('delete bookmarks');
   await expect(page.getByRole('status')).toHaveText(/^\d+ endpoints? match$/);
   const shown = await page.locator('details.operation:visible summary').allTextContents();
-  expect(shown).toContain('DELETE /api/bookmarks/{id} Deletes a bookmark');
+  expect(shown).toContain('DELETE /api/bookmarks/{id} Moves a bookmark to the trash');
   for (const summary of shown) expect(summary.toLowerCase()).toMatch(/(?=.*delete)(?=.*bookmarks)/);
   await expect(page.getByRole('status')).toHaveText(`${shown.length} endpoints match`);
   await expect(page.getByRole('region', { name: 'health', exact: true })).toBeHidden();
