@@ -22,7 +22,7 @@ export function linkKeys() {
 }
 
 /** The key before this migration: the address with its scheme and host lowercased, no trailing slash. */
-function earlierKeyOf(link: string): string {
+export function earlierKeyOf(link: string): string {
   const u = new URL(link);
   const s = `${u.protocol}//${u.host.toLowerCase()}${u.pathname}${u.search}${u.hash}`;
   return s.endsWith('/') && !u.search && !u.hash ? s.slice(0, -1) : s;
@@ -71,9 +71,10 @@ async function rekey(db: Kysely<any>, keyOf: (link: string) => string) {
       }
       if (changes.length) {
         const values = sql.join(changes.map(([id, key]) => sql`(${id}, ${key})`));
+        // A join (UPDATE … FROM, both databases) rather than a lookup in the values per row, which
+        // made a batch quadratic: 100,000 rows took 11 s on SQLite.
         await sql`with v(id, k) as (values ${values})
-          update ${sql.table(table)} set link_key = (select k from v where v.id = ${sql.ref(`${table}.id`)})
-          where id in (select id from v)`.execute(db);
+          update ${sql.table(table)} set link_key = v.k from v where ${sql.ref(`${table}.id`)} = v.id`.execute(db);
       }
       if (rows.length < batch) break;
       const last = rows[rows.length - 1]!;

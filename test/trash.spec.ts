@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaApi } from './testing/accounts.js';
+import { signedInApi } from './testing/accounts.js';
 import { importItems, layoutProblems, longestFixtureTitles } from './testing/layoutData.js';
 import { seriousViolations } from './testing/site.js';
 
@@ -13,13 +13,7 @@ test('the Trash page lists deleted bookmarks, restores one and empties the rest,
   baseURL,
   playwright,
 }) => {
-  await signUpViaApi(page.request, baseURL!);
-  // The page's own session, sent as the web app sends it (same origin): the server refuses writes from elsewhere.
-  const api = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL! },
-    storageState: await page.request.storageState(),
-  });
+  const api = await signedInApi(page, baseURL!, playwright);
   const titles = longestFixtureTitles(3);
   await importItems(
     api,

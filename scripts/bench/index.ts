@@ -10,6 +10,7 @@ import { measureExtension } from './extension.js';
 import { measureFeeds } from './feeds.js';
 import { measureCrawl } from './crawl.js';
 import { measurePageSearch } from './page-search.js';
+import { measureDuplicates } from './duplicates.js';
 import { benchImportUnderLoad } from './import-load.js';
 import { benchImportAndSearch } from './import-search.js';
 import { linkding } from './floors.js';
@@ -127,6 +128,8 @@ const rssReading = await measureFeeds();
 const readableCopies = await measureCrawl();
 // On a server of its own: search inside 100,000 saved pages (issue 30).
 const searchInsidePages = await measurePageSearch();
+// On a server of its own: the key migration and finding duplicates at 100,000 bookmarks (issue 31).
+const duplicates = await measureDuplicates();
 // On a server of its own: 10,000 approved adverts, the carousel's query and a promo page.
 const promoPages = await measurePromo(chromium);
 // On servers of their own: a group of 10,000 links, and an owner's save reaching a member's page,
@@ -183,6 +186,7 @@ console.log(
       rssReading,
       readableCopies,
       searchInsidePages,
+      duplicates,
       promoPages,
       workspaces,
       recommendations: { local: await measureRecommendations(), drawer: await measureRecommendationCache() },

@@ -49,6 +49,8 @@ import { copyRoutes, sentCopyJson, sentCopyPath } from './features/copies/routes
 import type { CopyService } from './features/copies/service.js';
 import { linkHealthRoutes } from './features/link-health/routes.js';
 import { trashRoutes } from './features/trash/routes.js';
+import { duplicateRoutes } from './features/duplicates/routes.js';
+import type { DuplicateService } from './features/duplicates/service.js';
 import type { TrashService } from './features/trash/service.js';
 import type { LinkHealthService } from './features/link-health/service.js';
 import type { RecommendationService } from './features/recommendations/service.js';
@@ -66,6 +68,7 @@ export interface AppDeps {
   copies: CopyService;
   linkHealth: LinkHealthService;
   trash: TrashService;
+  duplicates: DuplicateService;
   imports: ImportService;
   profiles: ProfileService;
   pages: PageService;
@@ -143,6 +146,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(copyRoutes(deps.copies, limits));
   api.use(linkHealthRoutes(deps.linkHealth));
   api.use(trashRoutes(deps.trash));
+  api.use(duplicateRoutes(deps.duplicates));
   api.use(feedRoutes(deps.feeds, limits, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(deps.bookmarks));

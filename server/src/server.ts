@@ -47,6 +47,8 @@ import { copyRepository } from './features/copies/repository.js';
 import { LINK_CHECK_JOB, linkHealthService, type LinkHealthService } from './features/link-health/service.js';
 import { linkHealthRepository } from './features/link-health/repository.js';
 import { trashRepository } from './features/trash/repository.js';
+import { duplicateRepository } from './features/duplicates/repository.js';
+import { duplicateService } from './features/duplicates/service.js';
 import { trashService, type TrashService } from './features/trash/service.js';
 import { readableExtractor } from './content/readable-pool.js';
 import { diskFileStore, type FileStore } from './integrations/files/index.js';
@@ -471,6 +473,7 @@ export async function createServer(
     copies,
     linkHealth,
     trash,
+    duplicates: duplicateService(duplicateRepository(db, database.dialect), trash),
     imports,
     profiles: profileService(profiles, files, copyRepository(db, database.dialect)),
     pages: pageService(fetchPage, screenshots.enabled),

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 
 export const password = 'Passw0rd!';
 let n = 0;
@@ -17,6 +17,19 @@ export async function signUpViaApi(
   });
   expect(res.status()).toBe(201);
   return { email, firstName };
+}
+
+/**
+ * Signs a new user up in the page's browser, and answers an API client with the page's session
+ * that writes as the web app does (same origin: the server refuses writes from elsewhere).
+ */
+export async function signedInApi(page: Page, baseURL: string, playwright: { request: APIRequest }) {
+  await signUpViaApi(page.request, baseURL);
+  return playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL },
+    storageState: await page.request.storageState(),
+  });
 }
 
 export async function expectSignedIn(page: Page) {

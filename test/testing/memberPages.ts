@@ -10,6 +10,7 @@ export const memberPages = [
   { path: '/favourites', heading: 'Favourites' },
   { path: '/search', heading: 'Search' },
   { path: '/trash', heading: 'Trash' },
+  { path: '/duplicates', heading: 'Duplicates' },
   // A bookmark that is not there: the Reader view's frame with its message (test/copies.spec.ts reads a real one).
   { path: '/read/no-such-bookmark', heading: 'Reader view' },
   { path: '/rss-feeds', heading: 'RSS Feeds' },

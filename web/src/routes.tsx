@@ -137,6 +137,12 @@ export const routes: RouteObject[] = [
             element: lazyPage('trash', () => import('./features/trash/TrashPage').then((m) => m.TrashPage)),
           },
           {
+            path: 'duplicates',
+            element: lazyPage('duplicates', () =>
+              import('./features/duplicates/DuplicatesPage').then((m) => m.DuplicatesPage),
+            ),
+          },
+          {
             path: 'read/:id',
             element: lazyPage('reader', () => import('./features/copies/ReaderPage').then((m) => m.ReaderPage)),
           },

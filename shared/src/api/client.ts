@@ -18,6 +18,7 @@ import type {
   ResetInput,
   SignupInput,
   SentPage,
+  MergeInput,
 } from '../domain/index.js';
 import { importMessages } from '../domain/messages.js';
 import {
@@ -55,6 +56,7 @@ const featureLoaders: { [F in Feature]: () => Promise<Contract[F]> } = {
   copies: () => import('../contract/copies.js').then((m) => m.copiesContract),
   linkHealth: () => import('../contract/link-health.js').then((m) => m.linkHealthContract),
   trash: () => import('../contract/trash.js').then((m) => m.trashContract),
+  duplicates: () => import('../contract/duplicates.js').then((m) => m.duplicatesContract),
   pages: () => import('../contract/pages.js').then((m) => m.pagesContract),
   import: () => import('../contract/import.js').then((m) => m.importContract),
   export: () => import('../contract/import.js').then((m) => m.exportContract),
@@ -383,6 +385,11 @@ function createClient(options: ApiClientOptions, contractOf: typeof loadFeature 
       list: (query: { page?: number; pageSize?: number } = {}) => call('trash', 'list', { query }),
       restore: (ids: string[]) => call('trash', 'restore', { body: { ids } }),
       empty: () => call('trash', 'empty'),
+    },
+    /** Bookmarks of one page saved under several addresses, and their merge. */
+    duplicates: {
+      list: (query: { page?: number; pageSize?: number } = {}) => call('duplicates', 'list', { query }),
+      merge: (body: MergeInput) => call('duplicates', 'merge', { body }),
     },
     imports: {
       /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */

@@ -19,6 +19,7 @@ import { billingContract } from './billing.js';
 import { copiesContract } from './copies.js';
 import { linkHealthContract } from './link-health.js';
 import { trashContract } from './trash.js';
+import { duplicatesContract } from './duplicates.js';
 
 export * from './endpoint.js';
 export { meSchema } from './auth.js';
@@ -34,6 +35,7 @@ export const contract = {
   copies: copiesContract,
   linkHealth: linkHealthContract,
   trash: trashContract,
+  duplicates: duplicatesContract,
   pages: pagesContract,
   import: importContract,
   export: exportContract,

@@ -38,6 +38,10 @@ export const routes = {
     restore: { method: 'POST', path: '/api/trash/restore' },
     empty: { method: 'DELETE', path: '/api/trash' },
   },
+  duplicates: {
+    list: { method: 'GET', path: '/api/duplicates' },
+    merge: { method: 'POST', path: '/api/duplicates/merge' },
+  },
   pages: { preview: { method: 'POST', path: '/api/pages/preview' } },
   import: { start: { method: 'POST', path: '/api/import' }, progress: { method: 'GET', path: '/api/import/:jobId' } },
   export: { file: { method: 'GET', path: '/api/export' } },

@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './bookmarks.js';
 export * from './link-key.js';
 export * from './trash.js';
+export * from './duplicates.js';
 export * from './import.js';
 export * from './profile.js';
 export * from './adverts.js';

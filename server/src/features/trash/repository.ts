@@ -29,46 +29,8 @@ const json = (row: object | undefined) => (row ? JSON.stringify(row) : null);
 export function trashRepository(db: Kysely<Database>) {
   return {
     /** Moves the user's bookmarks among `ids` to the trash; answers how many moved. */
-    put(userId: string, ids: string[], at: { trashedAt: string; purgeAt: string }): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .selectFrom('bookmark')
-          .selectAll()
-          .where('owner', '=', ownerOf(userId))
-          .where('id', 'in', ids)
-          .execute();
-        if (!rows.length) return 0;
-        const found = rows.map((r) => r.id);
-        const [copies, checks] = await Promise.all([
-          trx.selectFrom('bookmark_copy').selectAll().where('bookmark_id', 'in', found).execute(),
-          trx.selectFrom('link_check').selectAll().where('bookmark_id', 'in', found).execute(),
-        ]);
-        const copyOf = new Map(copies.map((c) => [c.bookmark_id, c]));
-        const checkOf = new Map(checks.map((c) => [c.bookmark_id, c]));
-        // A few hundred rows a statement: a copy is up to a few hundred KB of text and markup.
-        for (let i = 0; i < rows.length; i += 200) {
-          await trx
-            .insertInto('bookmark_trash')
-            .values(
-              rows.slice(i, i + 200).map((r) => ({
-                id: r.id,
-                owner: r.owner,
-                title: r.title,
-                link: r.link,
-                category: r.category,
-                row: JSON.stringify(keptColumns(r)),
-                copy: json(copyOf.get(r.id)),
-                link_check: json(checkOf.get(r.id)),
-                trashed_at: at.trashedAt,
-                purge_at: at.purgeAt,
-              })),
-            )
-            .execute();
-        }
-        // The copy and the link check go with the bookmark (on delete cascade).
-        await trx.deleteFrom('bookmark').where('id', 'in', found).execute();
-        return rows.length;
-      });
+    put(userId: string, ids: string[], at: TrashTimes): Promise<number> {
+      return db.transaction().execute((trx) => moveToTrash(trx, userId, ids, at));
     },
 
     async list(userId: string, limit: number, offset: number): Promise<{ rows: TrashRow[]; total: number }> {
@@ -143,6 +105,62 @@ export function trashRepository(db: Kysely<Database>) {
       return Number(res.numDeletedRows);
     },
   };
+}
+
+/** When a bookmark went to the trash, and when it goes for good. */
+export interface TrashTimes {
+  trashedAt: string;
+  purgeAt: string;
+}
+
+/**
+ * Moves the user's bookmarks among `ids` to the trash inside the caller's transaction (a delete, a
+ * merge of duplicates); answers how many moved.
+ */
+export async function moveToTrash(
+  trx: Transaction<Database>,
+  userId: string,
+  ids: string[],
+  at: TrashTimes,
+): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await trx
+    .selectFrom('bookmark')
+    .selectAll()
+    .where('owner', '=', ownerOf(userId))
+    .where('id', 'in', ids)
+    .execute();
+  if (!rows.length) return 0;
+  const found = rows.map((r) => r.id);
+  const [copies, checks] = await Promise.all([
+    trx.selectFrom('bookmark_copy').selectAll().where('bookmark_id', 'in', found).execute(),
+    trx.selectFrom('link_check').selectAll().where('bookmark_id', 'in', found).execute(),
+  ]);
+  const copyOf = new Map(copies.map((c) => [c.bookmark_id, c]));
+  const checkOf = new Map(checks.map((c) => [c.bookmark_id, c]));
+  // A few hundred rows a statement: a copy is up to a few hundred KB of text and markup.
+  for (let i = 0; i < rows.length; i += 200) {
+    await trx
+      .insertInto('bookmark_trash')
+      .values(
+        rows.slice(i, i + 200).map((r) => ({
+          id: r.id,
+          owner: r.owner,
+          title: r.title,
+          link: r.link,
+          category: r.category,
+          row: JSON.stringify(keptColumns(r)),
+          copy: json(copyOf.get(r.id)),
+          link_check: json(checkOf.get(r.id)),
+          trashed_at: at.trashedAt,
+          purge_at: at.purgeAt,
+        })),
+      )
+      .execute();
+  }
+  // The copy and the link check go with the bookmark (on delete cascade).
+  await trx.deleteFrom('bookmark').where('id', 'in', found).execute();
+  return rows.length;
 }
 
 /**

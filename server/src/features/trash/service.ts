@@ -1,5 +1,5 @@
 import type { Restored, TrashPage } from '@linkhive/shared/domain';
-import type { TrashRepository } from './repository.js';
+import type { TrashRepository, TrashTimes } from './repository.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Rows the purge deletes a statement: each a short write, whatever was deleted on one day. */
@@ -12,16 +12,16 @@ const purgeBatch = 500;
  */
 export function trashService(repo: TrashRepository, opts: { days: number; now?: () => Date }) {
   const now = () => opts.now?.() ?? new Date();
+  /** A row trashed now: when, and when it goes for good. */
+  const times = (): TrashTimes => {
+    const at = now();
+    return { trashedAt: at.toISOString(), purgeAt: new Date(at.getTime() + opts.days * dayMs).toISOString() };
+  };
   return {
     days: opts.days,
+    times,
     /** Moves the user's bookmarks among `ids` to the trash; answers how many moved. */
-    put(userId: string, ids: string[]): Promise<number> {
-      const at = now();
-      return repo.put(userId, [...new Set(ids)], {
-        trashedAt: at.toISOString(),
-        purgeAt: new Date(at.getTime() + opts.days * dayMs).toISOString(),
-      });
-    },
+    put: (userId: string, ids: string[]): Promise<number> => repo.put(userId, [...new Set(ids)], times()),
     async list(userId: string, page: number, pageSize: number): Promise<TrashPage> {
       const { rows, total } = await repo.list(userId, pageSize, (page - 1) * pageSize);
       return {

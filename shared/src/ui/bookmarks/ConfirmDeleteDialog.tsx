@@ -7,10 +7,20 @@ export interface ConfirmDeleteDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirming button's label: 'Delete' unless the step is another kind of removal (a merge). */
+  confirmLabel?: string;
 }
 
 /** The second step before a delete; Cancel has the focus so that Enter does not destroy anything. */
-export function ConfirmDeleteDialog({ open, title, text, busy, onConfirm, onCancel }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  title,
+  text,
+  busy,
+  onConfirm,
+  onCancel,
+  confirmLabel = 'Delete',
+}: ConfirmDeleteDialogProps) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth>
       <DialogTitle>{title}</DialogTitle>
@@ -22,7 +32,7 @@ export function ConfirmDeleteDialog({ open, title, text, busy, onConfirm, onCanc
           Cancel
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" loading={busy}>
-          Delete
+          {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -2,6 +2,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { PendingAdvert } from '@linkhive/shared/domain';
 import { Box, Button, IconButton, ListItem, Stack, Typography } from '@mui/material';
+import { shortDate } from '../../layout/dates';
 import { ThreatChip } from './ThreatChip';
 
 export interface PendingAdvertRowProps {
@@ -11,9 +12,6 @@ export interface PendingAdvertRowProps {
   onApprove: () => void;
   onReject: () => void;
 }
-
-const submittedDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** One advert waiting for approval. A flagged address can be neither approved nor opened. */
 export function PendingAdvertRow({ advert, busy, onPreview, onApprove, onReject }: PendingAdvertRowProps) {
@@ -26,7 +24,7 @@ export function PendingAdvertRow({ advert, busy, onPreview, onApprove, onReject 
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {advert.owner.name} &lt;{advert.owner.email}&gt; · {advert.domain} · submitted{' '}
-          <time dateTime={advert.createdAt}>{submittedDate(advert.createdAt)}</time>
+          <time dateTime={advert.createdAt}>{shortDate(advert.createdAt)}</time>
         </Typography>
         <Box sx={{ mt: 0.5 }}>
           <ThreatChip threat={advert.threat} />

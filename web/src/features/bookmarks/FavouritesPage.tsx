@@ -11,6 +11,7 @@ import { useBookmarkActions } from './useBookmarkActions';
 import { useBookmarkList } from './useBookmarkList';
 import { useSession } from '../../session/store';
 import { usePageMeta } from '../../layout/usePageTitle';
+import { PageHeader } from '../../layout/PageHeader';
 
 export function FavouritesPage() {
   usePageMeta('Favourites', 'Your favourite links with page screenshots.');
@@ -52,15 +53,12 @@ export function FavouritesPage() {
   // A user without any bookmarks never gets here: RequireLibrary sends them to the import page first.
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          Favourites
-        </Typography>
+      <PageHeader title="Favourites">
         <Button variant="outlined" onClick={() => setFiltersOpen(true)}>
           Filters{filtered ? ' (on)' : ''}
         </Button>
         <LayoutToggle value={layout} onChange={(v) => void changeLayout(v)} />
-      </Box>
+      </PageHeader>
       {/* The drawer is a dialog to assistive technology, and a dialog needs a name. */}
       <Drawer
         anchor="right"

@@ -9,7 +9,6 @@ import {
   useDebounced,
 } from '@linkhive/shared/ui';
 import {
-  Box,
   Button,
   CircularProgress,
   Container,
@@ -38,6 +37,7 @@ import { SearchResultRow } from './SearchResultRow';
 import { SelectionBar } from './SelectionBar';
 import { useBulkDelete } from './useBulkDelete';
 import { useKeyedState } from './useKeyedState';
+import { PageHeader } from '../../layout/PageHeader';
 
 export function SearchPage() {
   usePageMeta('Search', 'Search all your bookmarks by title, address, category or the text of their pages.');
@@ -92,18 +92,18 @@ export function SearchPage() {
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <Stack spacing={2}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-            Search
-          </Typography>
+        <PageHeader title="Search">
           <Button variant="outlined" onClick={() => setFiltersOpen(true)}>
             Filters{category || brokenOnly ? ' (on)' : ''}
           </Button>
           <ExportButton />
+          <Button variant="outlined" component={RouterLink} to="/duplicates">
+            Duplicates
+          </Button>
           <Button variant="outlined" component={RouterLink} to="/trash">
             Trash
           </Button>
-        </Box>
+        </PageHeader>
         <ScopedSearchBox
           value={search}
           onChange={setSearch}

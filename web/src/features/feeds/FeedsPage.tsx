@@ -10,6 +10,7 @@ import { FeedFilterPanel } from './FeedFilterPanel';
 import { SourceStatusList } from './SourceStatusList';
 import { useNow } from './useNow';
 import { SidebarPage } from '../../layout/SidebarPage';
+import { PageHeader } from '../../layout/PageHeader';
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${one}${n === 1 ? '' : 's'}`;
 
@@ -116,14 +117,11 @@ export function FeedsPage() {
       }
     >
       <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-            RSS Feeds
-          </Typography>
+        <PageHeader title="RSS Feeds">
           <Button variant="outlined" onClick={() => void feeds.refreshAll()} disabled={busy}>
             Refresh All
           </Button>
-        </Box>
+        </PageHeader>
         <Typography color="text.secondary" aria-live="polite">
           {plural(list?.total ?? 0, 'item')} · {plural(sources.length, 'source')}
           {list?.lastUpdated && ` · Last updated: ${lastUpdatedText(list.lastUpdated, now)}`}

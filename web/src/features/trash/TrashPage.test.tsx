@@ -56,7 +56,7 @@ describe('the Trash page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Trash' })).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(screen.getByText(trashMessages.keptFor(30))).toBeTruthy();
-    expect(rows()[0]!.textContent).toContain('Reading · deleted 29 Nov 2026 · deleted for good 29 Dec 2026');
+    expect(rows()[0]!.textContent).toContain('deleted 29 Nov 2026 · deleted for good 29 Dec 2026 · Reading');
 
     fireEvent.click(screen.getByRole('button', { name: `Restore ${trashed(2).title}` }));
     expect((await screen.findByTestId('notification')).textContent).toContain('1 link restored');

@@ -2,7 +2,6 @@ import { trashMessages, type TrashedBookmark } from '@linkhive/shared/domain';
 import { ConfirmDeleteDialog, EmptyState, useNotify } from '@linkhive/shared/ui';
 import {
   Alert,
-  Box,
   Button,
   CircularProgress,
   Container,
@@ -13,40 +12,30 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api';
 import { usePageMeta } from '../../layout/usePageTitle';
 import { libraryChanged } from '../bookmarks/library';
-import { bookmarkKeys } from '../bookmarks/queries';
+import { usePagedLibraryQuery } from '../bookmarks/usePagedLibraryQuery';
+import { shortDate } from '../../layout/dates';
 import { restoreFromTrash } from './undoDelete';
+import { PageHeader } from '../../layout/PageHeader';
 
 const pageSize = 50;
-/** Under the bookmarks' keys: a delete, a restore or an import loads the trash again too. */
-const trashKey = (page: number) => [...bookmarkKeys.all, 'trash', page] as const;
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** /trash: deleted bookmarks, newest first, each restorable until its day; the whole trash emptied at once. */
 export function TrashPage() {
   usePageMeta('Trash', 'Bookmarks you deleted, kept for a while so that you can restore them.');
   const notify = useNotify();
-  const [pageNo, setPageNo] = useState(1);
   const [restoring, setRestoring] = useState<string | null>(null);
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const [emptying, setEmptying] = useState(false);
-  const trash = useQuery({
-    queryKey: trashKey(pageNo),
-    queryFn: () => api.trash.list({ page: pageNo, pageSize }),
-    placeholderData: keepPreviousData,
-  });
-  const page = trash.data;
-  const pageCount = page ? Math.ceil(page.total / pageSize) : 0;
-  // Restoring the last rows of the last page leaves it empty: show the new last page instead.
-  useEffect(() => {
-    if (pageCount > 0 && pageNo > pageCount) setPageNo(pageCount);
-  }, [pageCount, pageNo]);
+  const {
+    query: trash,
+    page,
+    pageNo,
+    setPageNo,
+    pageCount,
+  } = usePagedLibraryQuery('trash', pageSize, (n) => api.trash.list({ page: n, pageSize }));
 
   async function restore(b: TrashedBookmark) {
     setRestoring(b.id);
@@ -74,14 +63,11 @@ export function TrashPage() {
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <Stack spacing={2}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-            Trash
-          </Typography>
+        <PageHeader title="Trash">
           <Button color="error" variant="outlined" disabled={!page?.total} onClick={() => setConfirmEmpty(true)}>
             Empty trash
           </Button>
-        </Box>
+        </PageHeader>
         {page && <Typography color="text.secondary">{trashMessages.keptFor(page.days)}</Typography>}
         {trash.isError && !page ? (
           <Alert severity="error" action={<Button onClick={() => void trash.refetch()}>Retry</Button>}>
@@ -111,7 +97,7 @@ export function TrashPage() {
                 >
                   <ListItemText
                     primary={b.title}
-                    secondary={`${b.category} · deleted ${dateOf(b.trashedAt)} · deleted for good ${dateOf(b.purgeAt)}`}
+                    secondary={`deleted ${shortDate(b.trashedAt)} · deleted for good ${shortDate(b.purgeAt)} · ${b.category}`}
                     slotProps={{
                       primary: { noWrap: true, title: b.title },
                       secondary: { noWrap: true },

@@ -1,0 +1,172 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { ownerOf } from '../bookmarks/repository.js';
+import { moveToTrash, type TrashTimes } from '../trash/repository.js';
+
+/** A bookmark of a duplicate group as the page shows it. */
+export interface DuplicateRow {
+  id: string;
+  title: string;
+  link: string;
+  link_key: string;
+  category: string;
+  favourite: number;
+  created_at: string;
+  rss_feed: string | null;
+  promotor: string | null;
+  has_copy: number;
+}
+
+/** What the kept bookmark takes from the others in a merge. */
+export interface MergePatch {
+  favourite: number;
+  rss_feed: string | null;
+  promotor: string | null;
+  /** The member whose readable copy the kept one takes (it has none), if any. */
+  copyFrom: string | null;
+  /** The key the kept bookmark holds once the others are in the trash. */
+  linkKey: string;
+}
+
+/** The user's bookmark that holds `key`, as a subquery. */
+const holderOf = (eb: ExpressionBuilder<Database, 'bookmark'>, userId: string, key: string) =>
+  eb
+    .selectFrom('bookmark as other')
+    .select('other.id')
+    .where('other.owner', '=', ownerOf(userId))
+    .where('other.link_key', '=', key);
+
+/** Rows a statement reads by id: well under either database's limit on bound values. */
+const chunk = 500;
+
+/**
+ * Duplicates (issue 31). The key is unique per owner, so one page saved twice holds it once: the
+ * other rows are those the key migration (migrations/20261129T1400_link_keys) left with their
+ * earlier key, which always starts with its scheme where a current key never does. Finding the
+ * duplicates reads those few rows, not the library.
+ */
+export function duplicateRepository(db: Kysely<Database>, dialect: Dialect) {
+  const details = () =>
+    db.selectFrom('bookmark').select([
+      'id',
+      'title',
+      'link',
+      'link_key',
+      'category',
+      'favourite',
+      'created_at',
+      'rss_feed',
+      'promotor',
+      (eb) =>
+        eb
+          .case()
+          .when(
+            eb.exists(eb.selectFrom('bookmark_copy').select('bookmark_id').whereRef('bookmark_id', '=', 'bookmark.id')),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as('has_copy'),
+    ]);
+
+  return {
+    /** The user's bookmarks whose key is an earlier one (see above): id and address. */
+    earlierKeyed(userId: string): Promise<{ id: string; link: string; created_at: string }[]> {
+      return db
+        .selectFrom('bookmark')
+        .select(['id', 'link', 'created_at'])
+        .where('owner', '=', ownerOf(userId))
+        .where((eb) => eb.or([eb('link_key', 'like', 'http://%'), eb('link_key', 'like', 'https://%')]))
+        .execute();
+    },
+
+    /** The user's bookmarks that hold one of these keys: id, key and when saved. */
+    async holdersOf(userId: string, keys: string[]): Promise<{ id: string; link_key: string; created_at: string }[]> {
+      const out: { id: string; link_key: string; created_at: string }[] = [];
+      for (let i = 0; i < keys.length; i += chunk) {
+        out.push(
+          ...(await db
+            .selectFrom('bookmark')
+            .select(['id', 'link_key', 'created_at'])
+            .where('owner', '=', ownerOf(userId))
+            .where('link_key', 'in', keys.slice(i, i + chunk))
+            .execute()),
+        );
+      }
+      return out;
+    },
+
+    /** The user's bookmarks among `ids`, with what the Duplicates page shows of each. */
+    async details(userId: string, ids: string[]): Promise<DuplicateRow[]> {
+      const out: DuplicateRow[] = [];
+      for (let i = 0; i < ids.length; i += chunk) {
+        out.push(
+          ...(await details()
+            .where('owner', '=', ownerOf(userId))
+            .where('id', 'in', ids.slice(i, i + chunk))
+            .execute()),
+        );
+      }
+      return out;
+    },
+
+    /**
+     * Gives a bookmark its current key where no other bookmark of its owner holds it (the one that
+     * did was deleted): the duplicate rule then finds it when the page is saved again.
+     */
+    async rekey(userId: string, id: string, key: string): Promise<void> {
+      await db
+        .updateTable('bookmark')
+        .set({ link_key: key })
+        .where('id', '=', id)
+        .where('owner', '=', ownerOf(userId))
+        .where((eb) => eb.not(eb.exists(holderOf(eb, userId, key))))
+        .execute();
+    },
+
+    /**
+     * One transaction: the kept bookmark takes `patch` (and another member's readable copy), the
+     * others go to the trash, and the kept one takes the page's key if it did not hold it.
+     */
+    merge(userId: string, keepId: string, others: string[], patch: MergePatch, times: TrashTimes): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const mine = (q: ReturnType<typeof trx.updateTable<'bookmark'>>) =>
+          q.where('owner', '=', ownerOf(userId)).where('id', '=', keepId);
+        await mine(trx.updateTable('bookmark'))
+          .set({ favourite: patch.favourite, rss_feed: patch.rss_feed, promotor: patch.promotor })
+          .execute();
+        if (patch.copyFrom) {
+          const copy = await trx
+            .selectFrom('bookmark_copy')
+            .selectAll()
+            .where('bookmark_id', '=', patch.copyFrom)
+            .executeTakeFirst();
+          if (copy) {
+            await trx
+              .insertInto('bookmark_copy')
+              .values({ ...copy, bookmark_id: keepId })
+              .onConflict((oc) => oc.column('bookmark_id').doNothing())
+              .execute();
+            await mine(trx.updateTable('bookmark'))
+              .set({ read_state: 'read', read_at: copy.fetched_at, read_failures: null })
+              .execute();
+            // Postgres searches page text through the row's own words, kept with its copy.
+            if (dialect === 'postgres') {
+              await sql`update bookmark set page_vector = (select page_vector from bookmark where id = ${patch.copyFrom})
+                where id = ${keepId}`.execute(trx);
+            }
+          }
+        }
+        const trashed = await moveToTrash(trx, userId, others, times);
+        await mine(trx.updateTable('bookmark'))
+          .set({ link_key: patch.linkKey })
+          .where((eb) => eb.not(eb.exists(holderOf(eb, userId, patch.linkKey))))
+          .execute();
+        return trashed;
+      });
+    },
+  };
+}
+
+export type DuplicateRepository = ReturnType<typeof duplicateRepository>;
