@@ -416,13 +416,14 @@ export async function createServer(
     budget: budget('feeds'),
   });
 
-  const importRepo = importRepository(db, database.dialect);
+  const importRepo = importRepository(db, database.dialect, { trashDays: config.trashDays });
   const importWorker = importRunner({
     workerFile: opts.importWorkerFile ?? fileURLToPath(new URL('./import-worker.js', import.meta.url)),
     data: {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       sqliteFile: opts.sqliteFile,
+      trashDays: config.trashDays,
       waitingWriters: writersWaiting,
     },
     repo: importRepo,

@@ -64,24 +64,14 @@ export function bookmarkBulkRepository(dialect: Dialect) {
       return Number((await db.executeQuery(CompiledQuery.raw(text, values))).numAffectedRows ?? 0);
     },
 
-    /** Takes the user's rows of these addresses out and answers them as they were (to be kept for an undo). */
-    async takeOutByAddress(db: Kysely<Database>, userId: string, linkKeys: string[]): Promise<StoredBookmark[]> {
-      const existing = (await db
+    /** The user's rows of these addresses as they are (an overwriting import keeps them for its undo). */
+    storedByAddress(db: Kysely<Database>, userId: string, linkKeys: string[]): Promise<StoredBookmark[]> {
+      return db
         .selectFrom('bookmark')
         .select(storedColumns(dialect))
         .where('owner', '=', ownerOf(userId))
         .where('link_key', 'in', linkKeys)
-        .execute()) as StoredBookmark[];
-      if (!existing.length) return existing;
-      await db
-        .deleteFrom('bookmark')
-        .where(
-          'id',
-          'in',
-          existing.map((r) => r.id),
-        )
-        .execute();
-      return existing;
+        .execute() as Promise<StoredBookmark[]>;
     },
 
     /** Deletes up to `limit` of the rows an import added; answers how many (0: none are left). */
@@ -102,6 +92,7 @@ export function bookmarkBulkRepository(dialect: Dialect) {
 
     /** Puts rows taken out back, unless the user has saved the address again meanwhile. */
     async putBack(db: Kysely<Database>, rows: StoredBookmark[]): Promise<void> {
+      if (!rows.length) return;
       await db
         .insertInto('bookmark')
         .values(rows)

@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ImportResult } from '@linkhive/shared/domain';
 import type { Database, ImportJobTable } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
 import { bookmarkBulkRepository, type StoredBookmark } from '../bookmarks/bulk-repository.js';
 import { newIds, ownerOf, searchWords } from '../bookmarks/repository.js';
+import { moveToTrash, restoreFromTrash } from '../trash/repository.js';
+import { trashTimes } from '../trash/service.js';
 import { leaseUntil } from './lease.js';
 import type { ImportItem } from './link-collector.js';
 
@@ -17,8 +19,11 @@ type JobChanges = Partial<Pick<ImportJobTable, 'phase' | 'processed' | 'total' |
 /** Rows read and written per statement when an import is taken out (see undo). */
 const sliceRows = 1000;
 
-/** The import's job, its slices saved into `bookmark`, and its undoing when it fails. */
-export function importRepository(db: Kysely<Database>, dialect: Dialect) {
+/**
+ * The import's job, its slices saved into `bookmark`, and its undoing when it fails. `trashDays`
+ * (TRASH_DAYS): how long the bookmarks an overwriting import replaced wait in the trash.
+ */
+export function importRepository(db: Kysely<Database>, dialect: Dialect, opts: { trashDays: number }) {
   const now = () => new Date().toISOString();
   const bookmarkRows = bookmarkBulkRepository(dialect);
 
@@ -118,7 +123,8 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
 
     /**
      * One slice of an import, in its own short transaction: the rows the user has not saved yet
-     * (with `overwrite`, the user's rows of the same addresses are replaced, and kept for an undo),
+     * (with `overwrite`, the user's rows of the same addresses are replaced: they go to the trash,
+     * from where the undo of a failed import takes them back),
      * and the job's progress. Throws when the job is no longer running (another process ended it).
      */
     async saveSlice(job: { id: string; userId: string; overwrite: boolean }, items: ImportItem[], processed: number) {
@@ -196,13 +202,16 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
     },
   };
 
-  /** Moves the user's rows of these addresses into import_undo; answers how many. */
+  /**
+   * Moves the user's rows of these addresses to the trash, where the user can restore them, and
+   * notes them in import_undo for the undo of the import should it fail; answers how many.
+   */
   async function replaceExisting(
-    trx: Kysely<Database>,
+    trx: Transaction<Database>,
     job: { id: string; userId: string },
     items: ImportItem[],
   ): Promise<number> {
-    const existing = await bookmarkRows.takeOutByAddress(
+    const existing = await bookmarkRows.storedByAddress(
       trx,
       job.userId,
       items.map((i) => i.linkKey),
@@ -213,7 +222,12 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
       .values(existing.map((row) => ({ job_id: job.id, bookmark_id: row.id, row: JSON.stringify(row) })))
       .onConflict((oc) => oc.columns(['job_id', 'bookmark_id']).doNothing())
       .execute();
-    return existing.length;
+    return moveToTrash(
+      trx,
+      job.userId,
+      existing.map((r) => r.id),
+      trashTimes(opts.trashDays),
+    );
   }
 
   /**
@@ -233,9 +247,17 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
       if (!kept.length) break;
       await db.transaction().execute(async (trx) => {
+        // From the trash, with their readable copies and link checks; a row set aside before the
+        // trash (an import interrupted by the upgrade) from its own copy here.
+        const { restored, savedAgain } = await restoreFromTrash(
+          trx,
+          userId,
+          kept.map((k) => k.bookmark_id),
+        );
+        const fromTrash = new Set([...restored, ...savedAgain.map((b) => b.id)]);
         await bookmarkRows.putBack(
           trx,
-          kept.map((k) => JSON.parse(k.row) as StoredBookmark),
+          kept.filter((k) => !fromTrash.has(k.bookmark_id)).map((k) => JSON.parse(k.row) as StoredBookmark),
         );
         await trx
           .deleteFrom('import_undo')

@@ -151,9 +151,25 @@ describe.each(testDialects)('import on %s', (dialect) => {
       message: m.success(13, true),
     });
     expect(await total(a)).toBe(13);
+    const replacement = (await a.get('/api/bookmarks?q=pouchdb')).body.items[0];
+    expect(replacement).toMatchObject({ category: 'Other Bookmarks', favourite: false });
+    // The bookmarks it replaced wait in the trash (issue 31): the user's own title and category
+    // come back once the imported one is deleted.
+    const trash = (await a.get('/api/trash?pageSize=50')).body;
+    expect(trash.total).toBe(13);
+    const mine = trash.items.find((b: { title: string }) => b.title === 'Mine');
+    expect(mine).toMatchObject({ link: 'https://pouchdb.com', category: 'Databases' });
+    expect((await a.post('/api/trash/restore', { ids: [mine.id] })).body).toEqual({
+      restored: 0,
+      savedAgain: [{ id: mine.id, title: 'Mine', savedAgainAs: replacement.id }],
+    });
+    expect((await a.delete(`/api/bookmarks/${replacement.id}`)).status).toBe(200);
+    expect((await a.post('/api/trash/restore', { ids: [mine.id] })).body).toEqual({ restored: 1, savedAgain: [] });
     expect((await a.get('/api/bookmarks?q=pouchdb')).body.items[0]).toMatchObject({
-      category: 'Other Bookmarks',
-      favourite: false,
+      id: mine.id,
+      title: 'Mine',
+      category: 'Databases',
+      favourite: true,
     });
   });
 
@@ -180,6 +196,8 @@ describe.each(testDialects)('import on %s', (dialect) => {
     const { db } = t.server.database;
     expect(await db.selectFrom('bookmark').select('id').where('import_id', '=', jobId).execute()).toEqual([]);
     expect(await db.selectFrom('import_undo').select('bookmark_id').execute()).toEqual([]);
+    // The bookmarks it had replaced are back, not in the trash.
+    expect((await a.get('/api/trash')).body.total).toBe(0);
   });
 
   it('puts back every bookmark an overwriting import replaced when a later slice fails (issue 27)', async () => {
@@ -215,6 +233,7 @@ describe.each(testDialects)('import on %s', (dialect) => {
     // The same rows as before, each with its id, title, category and dates.
     expect(await library()).toEqual(before);
     expect(await t.server.database.db.selectFrom('import_undo').select('bookmark_id').execute()).toEqual([]);
+    expect((await a.get('/api/trash')).body.total).toBe(0);
   });
 
   it("imports the extension's list of browser bookmarks, parsed in the worker", async () => {

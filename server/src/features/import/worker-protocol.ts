@@ -6,6 +6,8 @@ export interface ImportWorkerData {
   databaseUrl: string | null;
   dataDir: string;
   sqliteFile?: string;
+  /** TRASH_DAYS: how long the bookmarks an overwriting import replaced wait in the trash. */
+  trashDays: number;
   /** The main thread's writers waiting for SQLite's lock: the worker lets them go between slices. */
   waitingWriters?: Int32Array;
 }

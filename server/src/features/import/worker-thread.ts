@@ -12,12 +12,12 @@ import type { FromWorker, ImportWorkerData, ToWorker } from './worker-protocol.j
 /** The worker connection's page cache: see below. */
 const importCacheKb = 8000;
 const port = parentPort!;
-const { waitingWriters, ...settings } = workerData as ImportWorkerData;
+const { waitingWriters, trashDays, ...settings } = workerData as ImportWorkerData;
 // Its own writers are not counted: they are the ones that give way. Half the default page cache:
 // a thread's malloc arena keeps what its cache held after the thread ends (16 MB cache left about
 // 23 MB resident for good), and 8 MB imports 50,000 links as fast (the bench's A/B; 4 MB was slower).
 const database = await openDatabase({ ...settings, cacheKb: importCacheKb });
-const repo = importRepository(database.db, database.dialect);
+const repo = importRepository(database.db, database.dialect, { trashDays });
 const pipeline = importPipeline(repo, { afterCommit: () => database.optimize(), waitingWriters });
 const readers = new Map<string, { userId: string; reader: UploadReader; source: 'file' | 'browser' }>();
 const send = (message: FromWorker) => port.postMessage(message);

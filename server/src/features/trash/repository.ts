@@ -54,36 +54,9 @@ export function trashRepository(db: Kysely<Database>) {
      * Puts the user's trashed bookmarks among `ids` back as they were. One whose address the user
      * saved again since (the key is taken) stays in the trash and is answered as such.
      */
-    restore(userId: string, ids: string[]): Promise<{ restored: number; savedAgain: SavedAgain[] }> {
-      return db.transaction().execute(async (trx) => {
-        const trashed = await trx
-          .selectFrom('bookmark_trash')
-          .select(['id', 'title', 'row', 'copy', 'link_check'])
-          .where('owner', '=', ownerOf(userId))
-          .where('id', 'in', ids)
-          .execute();
-        let restored = 0;
-        const savedAgain: SavedAgain[] = [];
-        for (const t of trashed) {
-          // The row as it was read from this table: every column it has, each of its own type.
-          const row = keptColumns(JSON.parse(t.row) as Insertable<BookmarkTable> & { owner: number; id: string });
-          const back = await trx
-            .insertInto('bookmark')
-            .values(row)
-            .onConflict((oc) => oc.doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (!back) {
-            savedAgain.push({ id: t.id, title: t.title, savedAgainAs: await holderOf(trx, row) });
-            continue;
-          }
-          if (t.copy) await trx.insertInto('bookmark_copy').values(JSON.parse(t.copy)).execute();
-          if (t.link_check) await trx.insertInto('link_check').values(JSON.parse(t.link_check)).execute();
-          await trx.deleteFrom('bookmark_trash').where('id', '=', t.id).execute();
-          restored++;
-        }
-        return { restored, savedAgain };
-      });
+    async restore(userId: string, ids: string[]): Promise<{ restored: number; savedAgain: SavedAgain[] }> {
+      const { restored, savedAgain } = await db.transaction().execute((trx) => restoreFromTrash(trx, userId, ids));
+      return { restored: restored.length, savedAgain };
     },
 
     /** Deletes the user's whole trash for good; answers how many. */
@@ -161,6 +134,46 @@ export async function moveToTrash(
   // The copy and the link check go with the bookmark (on delete cascade).
   await trx.deleteFrom('bookmark').where('id', 'in', found).execute();
   return rows.length;
+}
+
+/**
+ * Puts the user's trashed bookmarks among `ids` back as they were, inside the caller's transaction
+ * (a restore, the undo of a failed import). One whose address the user saved again since (the key
+ * is taken) stays in the trash and is answered as such.
+ */
+export async function restoreFromTrash(
+  trx: Transaction<Database>,
+  userId: string,
+  ids: string[],
+): Promise<{ restored: string[]; savedAgain: SavedAgain[] }> {
+  if (!ids.length) return { restored: [], savedAgain: [] };
+  const trashed = await trx
+    .selectFrom('bookmark_trash')
+    .select(['id', 'title', 'row', 'copy', 'link_check'])
+    .where('owner', '=', ownerOf(userId))
+    .where('id', 'in', ids)
+    .execute();
+  const restored: string[] = [];
+  const savedAgain: SavedAgain[] = [];
+  for (const t of trashed) {
+    // The row as it was read from this table: every column it has, each of its own type.
+    const row = keptColumns(JSON.parse(t.row) as Insertable<BookmarkTable> & { owner: number; id: string });
+    const back = await trx
+      .insertInto('bookmark')
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!back) {
+      savedAgain.push({ id: t.id, title: t.title, savedAgainAs: await holderOf(trx, row) });
+      continue;
+    }
+    if (t.copy) await trx.insertInto('bookmark_copy').values(JSON.parse(t.copy)).execute();
+    if (t.link_check) await trx.insertInto('link_check').values(JSON.parse(t.link_check)).execute();
+    restored.push(t.id);
+  }
+  if (restored.length) await trx.deleteFrom('bookmark_trash').where('id', 'in', restored).execute();
+  return { restored, savedAgain };
 }
 
 /**

@@ -5,6 +5,11 @@ const dayMs = 24 * 60 * 60 * 1000;
 /** Rows the purge deletes a statement: each a short write, whatever was deleted on one day. */
 const purgeBatch = 500;
 
+/** A row trashed `at`: when, and when it goes for good after `days`. */
+export function trashTimes(days: number, at = new Date()): TrashTimes {
+  return { trashedAt: at.toISOString(), purgeAt: new Date(at.getTime() + days * dayMs).toISOString() };
+}
+
 /**
  * What a delete does (issue 31): the bookmark goes to the trash, with its readable copy and link
  * check, for `days` (TRASH_DAYS); the user may restore it until then, or empty the trash at once.
@@ -13,10 +18,7 @@ const purgeBatch = 500;
 export function trashService(repo: TrashRepository, opts: { days: number; now?: () => Date }) {
   const now = () => opts.now?.() ?? new Date();
   /** A row trashed now: when, and when it goes for good. */
-  const times = (): TrashTimes => {
-    const at = now();
-    return { trashedAt: at.toISOString(), purgeAt: new Date(at.getTime() + opts.days * dayMs).toISOString() };
-  };
+  const times = (): TrashTimes => trashTimes(opts.days, now());
   return {
     days: opts.days,
     times,

@@ -5,7 +5,9 @@ import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 function counts(result: ImportResult, overwrite: boolean): [string, number][] {
   return [
     ['Imported', result.imported],
-    ...(overwrite ? ([['Replaced existing bookmarks', result.overwritten]] as [string, number][]) : []),
+    ...(overwrite
+      ? ([['Replaced existing bookmarks (kept in the trash)', result.overwritten]] as [string, number][])
+      : []),
     ['Skipped, already saved', result.skippedExisting],
     ['Skipped, not web addresses', result.skippedNotWeb],
     ...(result.skippedTooLong ? ([['Skipped, address too long', result.skippedTooLong]] as [string, number][]) : []),

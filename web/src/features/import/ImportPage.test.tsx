@@ -130,7 +130,7 @@ describe('import page', () => {
     const status = await screen.findByRole('status', {}, { timeout: 3000 });
     expect(status.textContent).toContain(importMessages.success(18, true));
     expect(status.textContent).toContain('18 bookmarks have been imported and overwritten successfully');
-    for (const text of ['Imported18', 'Replaced existing bookmarks3', 'Skipped, already saved2']) {
+    for (const text of ['Imported18', 'Replaced existing bookmarks (kept in the trash)3', 'Skipped, already saved2']) {
       expect(status.textContent!.replace(/\s/g, '')).toContain(text.replace(/\s/g, ''));
     }
     expect((await screen.findByTestId('notification')).textContent).toContain(importMessages.success(18, true));
