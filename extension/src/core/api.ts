@@ -10,6 +10,7 @@ import {
   importProgressAnswerSchema,
   okAnswerSchema,
   pagePreviewAnswerSchema,
+  restoredSchema,
   sentPageAnswerSchema,
   suggestedCategoriesAnswerSchema,
   tokenLoginAnswerSchema,
@@ -168,7 +169,10 @@ export function createExtensionApi(p: Platform, options: ExtensionApiOptions = {
       one((c) => c.bookmarks.create(values), account, owner),
     update: (id: string, changes: UpdateBookmarkInput, account?: Account) =>
       one((c) => c.bookmarks.update(id, changes), account),
+    /** Moves the bookmark to the trash (restorable: `restore`). */
     remove: async (id: string) => (await call(okAnswerSchema, (c) => c.bookmarks.remove(id))).data,
+    /** Undo of a delete: puts bookmarks back from the trash, unless their page was saved again since. */
+    restore: async (ids: string[]) => (await call(restoredSchema, (c) => c.trash.restore(ids))).data,
     /** The page's readable copy (the side panel's Reader view); 404 (ApiError) before there is one. */
     copy: async (id: string) => (await call(copyAnswerSchema, (c) => c.bookmarks.copy(id))).data,
     /**

@@ -58,6 +58,8 @@ export function createFakeServer(origin = 'http://localhost:3000') {
   ];
   const tokens = new Map<string, string>();
   const bookmarks = new Map<string, Bookmark & { userId: string }>();
+  /** Deleted bookmarks, as the server's trash keeps them until restored. */
+  const trash = new Map<string, Bookmark & { userId: string }>();
   const imports = new Map<string, ImportProgress>();
   const requests: RecordedRequest[] = [];
   const pageTitles = new Map<string, string>();
@@ -257,7 +259,25 @@ export function createFakeServer(origin = 'http://localhost:3000') {
     if (one && (!own || own.userId !== userId)) return error(404, 'not_found', bookmarkMessages.notFound);
     if (method === 'DELETE' && own) {
       bookmarks.delete(own.id);
+      trash.set(own.id, own);
       return json(200, { ok: true });
+    }
+    // As the server: one whose page was saved again since stays in the trash.
+    if (method === 'POST' && path === '/api/trash/restore') {
+      let restored = 0;
+      const savedAgain: { id: string; title: string; savedAgainAs: string }[] = [];
+      for (const id of (body as { ids: string[] }).ids) {
+        const b = trash.get(id);
+        if (!b || b.userId !== userId) continue;
+        const holder = mine(userId).find((o) => normaliseLink(o.link) === normaliseLink(b.link));
+        if (holder) savedAgain.push({ id, title: b.title, savedAgainAs: holder.id });
+        else {
+          trash.delete(id);
+          bookmarks.set(id, b);
+          restored++;
+        }
+      }
+      return json(200, { restored, savedAgain });
     }
     if (method === 'PATCH' && own) {
       const changed = { ...own, ...(body as object), updatedAt: new Date().toISOString() };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { NotificationProvider } from '@linkhive/shared/ui';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupPages } from '../../testing/extensionPages';
 import { BookmarkBrowser } from './BookmarkBrowser';
@@ -73,5 +73,29 @@ describe('the side panel’s bookmarks', () => {
     (await row('Gone')).getByRole('button', { name: 'Check now' }).click();
     await screen.findByText('Link works', {}, budget);
     await waitFor(() => expect(screen.queryByText('Broken link')).toBeNull(), budget);
+  });
+
+  it('says Link Deleted with Undo, which brings the bookmark back from the trash', async () => {
+    const ext = await setupPages();
+    const gone = await ext.server.seed({ link: 'https://kestrel.example.com/', title: 'Kestrel', category: 'Birds' });
+    await ext.server.seed({ link: 'https://heron.example.com/', title: 'Heron', category: 'Birds' });
+    renderWithQueries(
+      <NotificationProvider>
+        <BookmarkBrowser />
+      </NotificationProvider>,
+    );
+    await waitFor(() => expect(titles().sort()).toEqual(['Heron', 'Kestrel']), budget);
+    const row = (await screen.findByRole('link', { name: 'Kestrel' }, budget)).closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete Bookmark' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const notice = await screen.findByTestId('notification', {}, budget);
+    expect(notice.textContent).toContain('Link Deleted');
+    await waitFor(() => expect(titles()).toEqual(['Heron']), budget);
+    expect(ext.server.stored().map((b) => b.id)).not.toContain(gone.id);
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Undo' }));
+    await screen.findByText('1 link restored', {}, budget);
+    await waitFor(() => expect(titles().sort()).toEqual(['Heron', 'Kestrel']), budget);
+    expect(ext.server.stored().find((b) => b.id === gone.id)).toMatchObject({ title: 'Kestrel', category: 'Birds' });
   });
 });

@@ -11,7 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { bookmarkMessages, linkHealthMessages, type Bookmark, type SearchScope } from '@linkhive/shared/domain';
+import {
+  bookmarkMessages,
+  linkHealthMessages,
+  trashMessages,
+  type Bookmark,
+  type SearchScope,
+} from '@linkhive/shared/domain';
 import {
   BookmarkRow,
   ConfirmDeleteDialog,
@@ -33,6 +39,9 @@ import { MessageWithUpdate } from '../UpdateLink';
 import { useCategoryLists } from '../useCategoryLists';
 import { SidePanelReader } from './SidePanelReader';
 import { usePages } from './usePages';
+
+/** How long the delete's notice, and its Undo, stay: long enough to read it and reach the button. */
+const undoMs = 10_000;
 
 const pageSize = 25;
 const noCategories: string[] = [];
@@ -136,10 +145,31 @@ export function BookmarkBrowser() {
     await changed(b.link, updated.link);
   };
 
+  /** Undo in the delete's notice: the bookmark comes back from the trash as it was. */
+  const undoDelete = async (b: Bookmark) => {
+    try {
+      const { restored, savedAgain } = await api.restore([b.id]);
+      if (savedAgain.length) notify({ message: trashMessages.savedAgain(1), severity: 'warning' });
+      else {
+        await savedUrls.remember(b);
+        notify({ message: trashMessages.restored(restored), severity: 'success' });
+      }
+      await changed(b.link);
+    } catch {
+      notify({ message: trashMessages.failed, severity: 'error' });
+    }
+  };
+
   const remove = async (b: Bookmark) => {
     await api.remove(b.id);
     await savedUrls.forget(b.link);
-    notify({ message: bookmarkMessages.linkDeleted, severity: 'error' });
+    // The spec's 'Link Deleted', with the time to read it and reach Undo.
+    notify({
+      message: trashMessages.deleted(1),
+      severity: 'error',
+      duration: undoMs,
+      action: { label: trashMessages.undo, onClick: () => void undoDelete(b) },
+    });
     setEditing(null);
     await changed(b.link);
   };
