@@ -30,6 +30,7 @@ import { linkHealth } from './20261128T1800_link_health.js';
 import { groupLinkPages } from './20261129T0900_group_link_pages.js';
 import { pageRetries } from './20261129T1200_page_retries.js';
 import { linkKeys } from './20261129T1400_link_keys.js';
+import { groupLinkTrash } from './20261129T1600_group_link_trash.js';
 import { trash } from './20261129T1500_trash.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
@@ -65,6 +66,7 @@ const all = {
   '20261129T1200_page_retries': pageRetries,
   '20261129T1400_link_keys': linkKeys,
   '20261129T1500_trash': trash,
+  '20261129T1600_group_link_trash': groupLinkTrash,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

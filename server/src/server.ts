@@ -47,6 +47,7 @@ import { copyRepository } from './features/copies/repository.js';
 import { LINK_CHECK_JOB, linkHealthService, type LinkHealthService } from './features/link-health/service.js';
 import { linkHealthRepository } from './features/link-health/repository.js';
 import { trashRepository } from './features/trash/repository.js';
+import { groupLinkTrash } from './features/groups/link-trash.js';
 import { duplicateRepository } from './features/duplicates/repository.js';
 import { duplicateService } from './features/duplicates/service.js';
 import { trashService, type TrashService } from './features/trash/service.js';
@@ -284,8 +285,10 @@ export async function createServer(
     heartbeatMs: opts.liveHeartbeatMs,
     sessionLives: (key) => auth.sessionLives(key),
   });
+  const linkTrash = groupLinkTrash(db);
   const groups = groupService({
     repo: groupRepo,
+    trash: { links: linkTrash, days: config.trashDays },
     permissions,
     events: groupLive.events,
     mails: groupMails({ publicUrl: config.publicUrl, outbox }),
@@ -400,7 +403,7 @@ export async function createServer(
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
   const favicons = faviconService(faviconRepository(db), files, fetchPage, { budget: budget('favicons') });
   const bookmarkRepo = bookmarkRepository(db, database.dialect);
-  const trash = trashService(trashRepository(db), { days: config.trashDays });
+  const trash = trashService(trashRepository(db), { days: config.trashDays, alsoPurge: [linkTrash.purgeDue] });
   const bookmarks = bookmarkService(bookmarkRepo, screenshots, { adverts: advertRepo, favicons, copies, trash });
   // What has waited its days in the trash is deleted for good: at the start, then every hour.
   const purgeTrash = () =>

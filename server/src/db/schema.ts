@@ -192,6 +192,20 @@ export interface BookmarkTrashTable {
   purge_at: string;
 }
 
+/** A link deleted from a group, restorable by its owner (migrations/20261129T1600_group_link_trash). */
+export interface GroupLinkTrashTable {
+  id: string;
+  group_id: string;
+  title: string;
+  link: string;
+  category: string;
+  /** The link's row and its copy's as JSON, to put back as they were. */
+  row: string;
+  copy: string | null;
+  trashed_at: string;
+  purge_at: string;
+}
+
 /** A bookmark's last link check (features/link-health, migrations/20261128T1800_link_health). */
 export interface LinkCheckTable {
   bookmark_id: string;
@@ -520,6 +534,7 @@ export interface Database {
   bookmark: BookmarkTable;
   bookmark_copy: BookmarkCopyTable;
   bookmark_trash: BookmarkTrashTable;
+  group_link_trash: GroupLinkTrashTable;
   link_check: LinkCheckTable;
   owner: OwnerTable;
   category_suggestion: { name: string };

@@ -507,6 +507,10 @@ function createClient(options: ApiClientOptions, contractOf: typeof loadFeature 
       updateLink: (id: string, linkId: string, body: UpdateGroupLinkInput) =>
         call('groups', 'updateLink', { params: { id, linkId }, body }),
       deleteLink: (id: string, linkId: string) => call('groups', 'deleteLink', { params: { id, linkId } }),
+      /** The group's deleted links (the owner's), restorable until TRASH_DAYS have passed. */
+      trash: (id: string, query: { page?: number; pageSize?: number } = {}) =>
+        call('groups', 'trash', { params: { id }, query }),
+      restoreLinks: (id: string, ids: string[]) => call('groups', 'restoreLinks', { params: { id }, body: { ids } }),
       moveLink: (id: string, linkId: string, groupId: string) =>
         call('groups', 'moveLink', { params: { id, linkId }, body: { groupId } }),
       /** The live-update stream's address (Server-Sent Events); see GroupEvent. */

@@ -17,6 +17,7 @@ import {
   withMessageSchema,
   groupSchema,
 } from '../domain/groups.js';
+import { restoredSchema, restoreSchema, trashListQuerySchema, trashPageSchema } from '../domain/trash.js';
 import { endpoint } from './endpoint.js';
 
 const tag = 'groups';
@@ -156,11 +157,32 @@ export const groupsContract = {
   deleteLink: endpoint({
     method: 'DELETE',
     path: '/api/groups/:id/links/:linkId',
-    summary: 'Deletes a link of the group (the owner only)',
+    summary: 'Moves a link of the group to the group’s trash (the owner only)',
     tag,
     access: 'user',
     params: link,
     answers: { 200: withMessageSchema },
+  }),
+  trash: endpoint({
+    method: 'GET',
+    path: '/api/groups/:id/trash',
+    summary: 'The links deleted from the group, newest first, with when each is deleted for good (the owner only)',
+    tag,
+    access: 'user',
+    params: group,
+    query: trashListQuerySchema,
+    answers: { 200: trashPageSchema },
+  }),
+  restoreLinks: endpoint({
+    method: 'POST',
+    path: '/api/groups/:id/trash/restore',
+    summary:
+      'Puts deleted links back in the group as they were (the owner only); one whose page the group has again stays in the trash',
+    tag,
+    access: 'user',
+    params: group,
+    body: restoreSchema,
+    answers: { 200: restoredSchema },
   }),
   moveLink: endpoint({
     method: 'POST',

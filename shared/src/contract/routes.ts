@@ -101,6 +101,8 @@ export const routes = {
     addLink: { method: 'POST', path: '/api/groups/:id/links' },
     updateLink: { method: 'PATCH', path: '/api/groups/:id/links/:linkId' },
     deleteLink: { method: 'DELETE', path: '/api/groups/:id/links/:linkId' },
+    trash: { method: 'GET', path: '/api/groups/:id/trash' },
+    restoreLinks: { method: 'POST', path: '/api/groups/:id/trash/restore' },
     moveLink: { method: 'POST', path: '/api/groups/:id/links/:linkId/move' },
     events: { method: 'GET', path: '/api/groups/events' },
   },

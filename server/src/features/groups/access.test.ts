@@ -20,6 +20,8 @@ const groupCalls = (groupId: string, linkId: string, memberId: string, targetId:
   ['PATCH', `/api/groups/${groupId}/links/${linkId}`, { title: 'Mine' }],
   ['POST', `/api/groups/${groupId}/links/${linkId}/move`, { groupId: targetId }],
   ['DELETE', `/api/groups/${groupId}/links/${linkId}`],
+  ['GET', `/api/groups/${groupId}/trash`],
+  ['POST', `/api/groups/${groupId}/trash/restore`, { ids: [linkId] }],
   ['DELETE', `/api/groups/${groupId}`],
 ];
 

@@ -14,6 +14,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { PermissionService } from '../permissions/service.js';
 import type { GroupChange, GroupEvents } from './events.js';
 import type { GroupInvitationMails } from './mails.js';
+import type { GroupLinkTrash } from './link-trash.js';
 import type {
   FoundLinkRow,
   GroupRepository,
@@ -39,6 +40,8 @@ export interface GroupServiceDeps {
   permissions: Pick<PermissionService, 'permissionsOf'>;
   events: GroupEvents;
   mails: GroupInvitationMails;
+  /** The groups' trash (TRASH_DAYS): where the owner's link deletes go, restorable by the owner. */
+  trash: { links: GroupLinkTrash; days: number };
   /** Readable copies (features/copies): a link added, or moved to another address, wakes the crawler. */
   copies?: { saved(): void };
   now?: () => Date;
@@ -90,6 +93,7 @@ export function groupContext(deps: GroupServiceDeps) {
     planOf: async (user: GroupUser) => planOf(await deps.permissions.permissionsOf(user)),
     mails: deps.mails,
     copies: deps.copies,
+    trash: deps.trash,
   };
 }
 

@@ -2,11 +2,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGroupSchema, groupLinkSchema, permissionFlags, type Permissions } from '@linkhive/shared/domain';
+import {
+  createGroupSchema,
+  defaultTrashDays,
+  groupLinkSchema,
+  permissionFlags,
+  type Permissions,
+} from '@linkhive/shared/domain';
 import { openDatabase, type Db } from '../../db/index.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { MailMessage } from '../../integrations/mail/index.js';
 import type { GroupChange } from './events.js';
+import { groupLinkTrash } from './link-trash.js';
 import { groupMails } from './mails.js';
 import { groupRepository } from './repository.js';
 import { groupService, type GroupUser } from './service.js';
@@ -43,6 +50,7 @@ describe('workspace change events', () => {
         .execute();
     groups = groupService({
       repo: groupRepository(db, database.dialect),
+      trash: { links: groupLinkTrash(db), days: defaultTrashDays },
       permissions: { permissionsOf: async (u) => (u.id === users.owner.id ? pro : noPlan) },
       mails: groupMails({
         publicUrl: 'http://linkhive.test',

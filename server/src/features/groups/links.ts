@@ -12,6 +12,8 @@ import {
   updateGroupLinkSchema,
   type GroupLink,
   type GroupLinkPage,
+  type Restored,
+  type TrashPage,
   type WithMessage,
 } from '@linkhive/shared/domain';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -19,6 +21,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { toLink, type GroupContext, type GroupUser } from './context.js';
 import type { GroupQueries, LinkRow } from './repository.js';
 import type { FeedSourceRow } from '../bookmarks/repository.js';
+import { trashTimes } from '../trash/service.js';
 
 const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
 
@@ -33,7 +36,7 @@ async function capCheck(r: GroupQueries, ownerId: string, groupId: string, cap: 
 
 /** A group's links: every active member reads them; only the owner adds, edits, deletes and moves. */
 export function groupLinks(ctx: GroupContext) {
-  const { repo } = ctx;
+  const { repo, trash } = ctx;
 
   async function ownLink(user: GroupUser, groupId: string, linkId: string, refusal: string): Promise<LinkRow> {
     await ctx.ownerAccess(user, groupId, refusal);
@@ -151,11 +154,39 @@ export function groupLinks(ctx: GroupContext) {
       return { message: m.linkUpdated, link: toLink(row) };
     },
 
+    /** The link goes to the group's trash, from where the owner may restore it for TRASH_DAYS. */
     async deleteLink(user: GroupUser, groupId: string, linkId: string): Promise<WithMessage> {
       await ownLink(user, groupId, linkId, m.ownerOnlyDelete);
-      if (!(await repo.deleteLink(groupId, linkId))) throw notFound(m.linkNotFound);
+      if (!(await trash.links.put(groupId, [linkId], trashTimes(trash.days, ctx.now()))))
+        throw notFound(m.linkNotFound);
       await ctx.publish({ groupId, kind: 'links' });
       return { message: m.linkDeleted };
+    },
+
+    /** The group's trash, newest first: the owner's alone to see. */
+    async trash(user: GroupUser, groupId: string, page: number, pageSize: number): Promise<TrashPage> {
+      await ctx.ownerAccess(user, groupId, m.ownerOnlyDelete);
+      const { rows, total } = await trash.links.list(groupId, pageSize, (page - 1) * pageSize);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          link: r.link,
+          category: r.category,
+          trashedAt: r.trashed_at,
+          purgeAt: r.purge_at,
+        })),
+        total,
+        days: trash.days,
+      };
+    },
+
+    /** Puts trashed links back as they were; one whose page the group has again stays in the trash. */
+    async restoreLinks(user: GroupUser, groupId: string, ids: string[]): Promise<Restored> {
+      await ctx.ownerAccess(user, groupId, m.ownerOnlyDelete);
+      const answer = await trash.links.restore(groupId, [...new Set(ids)]);
+      if (answer.restored) await ctx.publish({ groupId, kind: 'links' });
+      return answer;
     },
 
     /** From the old group to the new, with its copy, atomically: a duplicate in the target changes nothing. */

@@ -49,6 +49,12 @@ export function groupRoutes(groups: GroupService, limits: RateLimits): Router {
   route(r, g.deleteLink, requireUser, ({ params }, req) =>
     groups.deleteLink(currentUser(req), params.id, params.linkId),
   );
+  route(r, g.trash, requireUser, ({ params, query }, req) =>
+    groups.trash(currentUser(req), params.id, query.page, query.pageSize),
+  );
+  route(r, g.restoreLinks, requireUser, ({ params, body }, req) =>
+    groups.restoreLinks(currentUser(req), params.id, body.ids),
+  );
   route(r, g.moveLink, requireUser, ({ params, body }, req) =>
     groups.moveLink(currentUser(req), params.id, params.linkId, body),
   );

@@ -15,7 +15,10 @@ export function trashTimes(days: number, at = new Date()): TrashTimes {
  * check, for `days` (TRASH_DAYS); the user may restore it until then, or empty the trash at once.
  * A purge, run by the server every hour, deletes for good what has waited its days.
  */
-export function trashService(repo: TrashRepository, opts: { days: number; now?: () => Date }) {
+export function trashService(
+  repo: TrashRepository,
+  opts: { days: number; now?: () => Date; alsoPurge?: ((now: string, limit: number) => Promise<number>)[] },
+) {
   const now = () => opts.now?.() ?? new Date();
   /** A row trashed now: when, and when it goes for good. */
   const times = (): TrashTimes => trashTimes(opts.days, now());
@@ -41,14 +44,20 @@ export function trashService(repo: TrashRepository, opts: { days: number; now?: 
     },
     restore: (userId: string, ids: string[]): Promise<Restored> => repo.restore(userId, [...new Set(ids)]),
     empty: (userId: string): Promise<number> => repo.empty(userId),
-    /** Deletes for good everything whose days are over (as of `at`); answers how many. */
+    /**
+     * Deletes for good everything whose days are over (as of `at`), bookmarks and the other trashes
+     * (`alsoPurge`: groups' links); answers how many.
+     */
     async purge(at = now()): Promise<number> {
       let total = 0;
-      for (;;) {
-        const n = await repo.purgeDue(at.toISOString(), purgeBatch);
-        total += n;
-        if (n < purgeBatch) return total;
+      for (const purgeDue of [repo.purgeDue, ...(opts.alsoPurge ?? [])]) {
+        for (;;) {
+          const n = await purgeDue(at.toISOString(), purgeBatch);
+          total += n;
+          if (n < purgeBatch) break;
+        }
       }
+      return total;
     },
   };
 }

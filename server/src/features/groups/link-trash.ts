@@ -1,0 +1,142 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, GroupLinkTable } from '../../db/schema.js';
+import type { TrashTimes } from '../trash/repository.js';
+
+/** A link in a group's trash as listed. */
+export interface GroupTrashRow {
+  id: string;
+  title: string;
+  link: string;
+  category: string;
+  trashed_at: string;
+  purge_at: string;
+}
+
+/** A trashed link that could not go back: the group has its page again. */
+export interface LinkSavedAgain {
+  id: string;
+  title: string;
+  savedAgainAs: string;
+}
+
+const json = (row: object | undefined) => (row ? JSON.stringify(row) : null);
+
+/**
+ * A group's trash (migrations/20261129T1600_group_link_trash): a link the owner deletes moves out of
+ * `group_link`, with its readable copy, in one transaction, and back. Every query takes the group:
+ * the service checks first that the caller owns it.
+ */
+export function groupLinkTrash(db: Kysely<Database>) {
+  return {
+    /** Moves the group's links among `ids` to its trash; answers the rows that moved. */
+    put(groupId: string, ids: string[], at: TrashTimes): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('group_link')
+          .selectAll()
+          .where('group_id', '=', groupId)
+          .where('id', 'in', ids)
+          .execute();
+        if (!rows.length) return 0;
+        const found = rows.map((r) => r.id);
+        const copies = await trx
+          .selectFrom('group_link_copy')
+          .selectAll()
+          .where('group_link_id', 'in', found)
+          .execute();
+        const copyOf = new Map(copies.map((c) => [c.group_link_id, c]));
+        await trx
+          .insertInto('group_link_trash')
+          .values(
+            rows.map((r) => ({
+              id: r.id,
+              group_id: r.group_id,
+              title: r.title,
+              link: r.link,
+              category: r.category,
+              row: JSON.stringify(r),
+              copy: json(copyOf.get(r.id)),
+              trashed_at: at.trashedAt,
+              purge_at: at.purgeAt,
+            })),
+          )
+          .execute();
+        // The copy goes with the link (on delete cascade).
+        await trx.deleteFrom('group_link').where('id', 'in', found).execute();
+        return rows.length;
+      });
+    },
+
+    async list(groupId: string, limit: number, offset: number): Promise<{ rows: GroupTrashRow[]; total: number }> {
+      const ofGroup = () => db.selectFrom('group_link_trash').where('group_id', '=', groupId);
+      const [rows, count] = await Promise.all([
+        ofGroup()
+          .select(['id', 'title', 'link', 'category', 'trashed_at', 'purge_at'])
+          .orderBy('trashed_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        ofGroup()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /**
+     * Puts the group's trashed links among `ids` back as they were. One whose page the group has
+     * again (the key is taken) stays in the trash and is answered as such.
+     */
+    restore(groupId: string, ids: string[]): Promise<{ restored: number; savedAgain: LinkSavedAgain[] }> {
+      return db.transaction().execute(async (trx) => {
+        const trashed = await trx
+          .selectFrom('group_link_trash')
+          .select(['id', 'title', 'row', 'copy'])
+          .where('group_id', '=', groupId)
+          .where('id', 'in', ids)
+          .execute();
+        const restored: string[] = [];
+        const savedAgain: LinkSavedAgain[] = [];
+        for (const t of trashed) {
+          const row = JSON.parse(t.row) as Insertable<GroupLinkTable> & { id: string };
+          const back = await trx
+            .insertInto('group_link')
+            .values(row)
+            .onConflict((oc) => oc.doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!back) {
+            const holder = await trx
+              .selectFrom('group_link')
+              .select('id')
+              .where('group_id', '=', groupId)
+              .where((eb) => eb.or([eb('link_key', '=', row.link_key), eb('id', '=', row.id)]))
+              .executeTakeFirst();
+            savedAgain.push({ id: t.id, title: t.title, savedAgainAs: holder?.id ?? '' });
+            continue;
+          }
+          if (t.copy) await trx.insertInto('group_link_copy').values(JSON.parse(t.copy)).execute();
+          restored.push(t.id);
+        }
+        if (restored.length) await trx.deleteFrom('group_link_trash').where('id', 'in', restored).execute();
+        return { restored: restored.length, savedAgain };
+      });
+    },
+
+    /** Deletes for good up to `limit` trashed links whose day has come, in any group; answers how many. */
+    async purgeDue(now: string, limit: number): Promise<number> {
+      const res = await db
+        .deleteFrom('group_link_trash')
+        .where(
+          'id',
+          'in',
+          db.selectFrom('group_link_trash').select('id').where('purge_at', '<=', now).orderBy('purge_at').limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+  };
+}
+
+export type GroupLinkTrash = ReturnType<typeof groupLinkTrash>;
