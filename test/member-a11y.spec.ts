@@ -418,6 +418,12 @@ test.describe('a member with bookmarks in two categories, a favourite and a feed
         button('Manage Members'),
         page.getByRole('list', { name: `Members of ${team}` }).getByText('Pending'),
       );
+      await dialogPasses(
+        page,
+        width,
+        button('Deleted Links'),
+        page.getByRole('dialog', { name: `Deleted links of ${team}` }).getByText('The trash is empty.'),
+      );
       // Edit Group, then its Delete Group leads to the confirmation in its place.
       await button('Edit Group')();
       await expect(page.getByRole('dialog', { name: 'Edit Group' }).getByLabel(/Group name/)).toHaveValue(team);

@@ -285,7 +285,7 @@ export async function createServer(
     heartbeatMs: opts.liveHeartbeatMs,
     sessionLives: (key) => auth.sessionLives(key),
   });
-  const linkTrash = groupLinkTrash(db);
+  const linkTrash = groupLinkTrash(db, database.dialect);
   const groups = groupService({
     repo: groupRepo,
     trash: { links: linkTrash, days: config.trashDays },
@@ -366,7 +366,7 @@ export async function createServer(
           name: 'group cleanup',
           concurrency: 1,
           timeoutMs: 45_000,
-          handlers: { [GROUP_PURGE_JOB]: groupPurge(groupRepo).handler },
+          handlers: { [GROUP_PURGE_JOB]: groupPurge(groupRepo, { links: linkTrash, days: config.trashDays }).handler },
         },
       ],
       log,

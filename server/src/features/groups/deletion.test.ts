@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupMessages as m } from '@linkhive/shared/domain';
+import { defaultTrashDays, groupMessages as m } from '@linkhive/shared/domain';
 import { startTestServer, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { createGroup, insertLinks, storedLinks, trio } from '../../testing/groups.js';
+import { groupLinkTrash } from './link-trash.js';
 import { groupRepository } from './repository.js';
+import { trashTimes } from '../trash/service.js';
 import { GROUP_PURGE_JOB, groupPurge, groupPurgeBatch } from './purge.js';
 
 // Issue 24: deleting a group of 200,000 links took 13.7 s and stalled other users.
@@ -17,6 +19,10 @@ describe.each(testDialects)('deleting a big group on %s', (dialect) => {
     await t?.close();
   });
 
+  const trash = () => ({
+    links: groupLinkTrash(t.server.database.db, t.server.database.dialect),
+    days: defaultTrashDays,
+  });
   const groupIds = async (agent: TestServer['agent'] extends () => infer A ? A : never) =>
     ((await agent.get('/api/groups')).body.items as { id: string }[]).map((g) => g.id);
 
@@ -27,7 +33,7 @@ describe.each(testDialects)('deleting a big group on %s', (dialect) => {
     await insertLinks(t, mine.id, owner.id, 20, 'kept');
     await insertLinks(t, outsiderGroup.id, outsider.id, 10, 'other');
     expect((await owner.agent.delete(`/api/groups/${group.id}`)).status).toBe(200);
-    await groupPurge(groupRepository(t.server.database.db, t.server.database.dialect), { batch: 7 }).run({
+    await groupPurge(groupRepository(t.server.database.db, t.server.database.dialect), trash(), { batch: 7 }).run({
       groupId: group.id,
     });
     expect([
@@ -35,6 +41,21 @@ describe.each(testDialects)('deleting a big group on %s', (dialect) => {
       await storedLinks(t, mine.id),
       await storedLinks(t, outsiderGroup.id),
     ]).toEqual([0, 20, 10]);
+    // Its links wait in the owner's trash (issue 31), and come back as the owner's bookmarks.
+    const trashed = (await owner.agent.get('/api/trash?pageSize=100')).body;
+    expect(trashed.total).toBe(50);
+    expect((await outsider.agent.get('/api/trash')).body.total).toBe(0);
+    const one = trashed.items[0] as { id: string; title: string; link: string };
+    expect((await owner.agent.post('/api/trash/restore', { ids: [one.id] })).body).toEqual({
+      restored: 1,
+      savedAgain: [],
+    });
+    expect((await owner.agent.get(`/api/bookmarks/${one.id}`)).body).toMatchObject({
+      title: one.title,
+      link: one.link,
+      favourite: false,
+    });
+    expect((await owner.agent.get(`/api/bookmarks?q=${encodeURIComponent(one.title)}`)).body.items[0].id).toBe(one.id);
   });
 
   it('answers at once, hides the group from every member, then removes its links in batches', async () => {
@@ -68,8 +89,10 @@ describe.each(testDialects)('deleting a big group on %s', (dialect) => {
 
     // A process that died after one batch: the job, run again, carries on from there.
     const repo = groupRepository(t.server.database.db, t.server.database.dialect);
-    expect(await repo.deleteLinkBatch(group.id, groupPurgeBatch)).toBe(groupPurgeBatch);
-    const purging = groupPurge(repo).run({ groupId: group.id });
+    expect(await trash().links.toOwnersTrash(group.id, groupPurgeBatch, trashTimes(defaultTrashDays))).toBe(
+      groupPurgeBatch,
+    );
+    const purging = groupPurge(repo, trash()).run({ groupId: group.id });
     // Another user's save while the links go is answered as usual.
     const saved = await outsider.agent.post('/api/bookmarks', {
       link: 'https://during-delete.example.com/',
@@ -86,6 +109,7 @@ describe.each(testDialects)('deleting a big group on %s', (dialect) => {
       .executeTakeFirst();
     expect(row).toBeUndefined();
     // Running it again (a retry after the work was done) is harmless.
-    await groupPurge(repo).run({ groupId: group.id });
+    await groupPurge(repo, trash()).run({ groupId: group.id });
+    expect((await owner.agent.get('/api/trash?pageSize=1')).body.total).toBe(5000);
   });
 });

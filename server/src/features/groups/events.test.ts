@@ -50,7 +50,7 @@ describe('workspace change events', () => {
         .execute();
     groups = groupService({
       repo: groupRepository(db, database.dialect),
-      trash: { links: groupLinkTrash(db), days: defaultTrashDays },
+      trash: { links: groupLinkTrash(db, database.dialect), days: defaultTrashDays },
       permissions: { permissionsOf: async (u) => (u.id === users.owner.id ? pro : noPlan) },
       mails: groupMails({
         publicUrl: 'http://linkhive.test',

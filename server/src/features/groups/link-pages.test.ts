@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupMessages as m } from '@linkhive/shared/domain';
+import { defaultTrashDays, groupMessages as m } from '@linkhive/shared/domain';
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
 import { addLink, createGroup, error, refusal, trio, type TestUser } from '../../testing/groups.js';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { waitForImport } from '../../testing/imports.js';
 import { groupPurge } from './purge.js';
+import { groupLinkTrash } from './link-trash.js';
 import { groupRepository } from './repository.js';
 
 interface Found {
@@ -190,7 +191,11 @@ describe.each(testDialects)('search inside the pages of workspace links on %s', 
     const id = await add('/articles/lemonde-1.html?purged', 'Purged page', doomed.id);
     expect(await copyOf(id)).toBeDefined();
     expect((await owner.agent.delete(`/api/groups/${doomed.id}`)).status).toBe(200);
-    await groupPurge(groupRepository(db(), dialect), { batch: 1 }).run({ groupId: doomed.id });
+    await groupPurge(
+      groupRepository(db(), dialect),
+      { links: groupLinkTrash(db(), dialect), days: defaultTrashDays },
+      { batch: 1 },
+    ).run({ groupId: doomed.id });
     expect(await copyOf(id)).toBeUndefined();
     expect(await db().selectFrom('group_link').select('id').where('id', '=', id).execute()).toEqual([]);
     if (dialect === 'sqlite') {

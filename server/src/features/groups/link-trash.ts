@@ -1,6 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { Dialect } from '../../db/index.js';
 import type { Database, GroupLinkTable } from '../../db/schema.js';
 import type { TrashTimes } from '../trash/repository.js';
+import { searchWords } from '../bookmarks/repository.js';
 
 /** A link in a group's trash as listed. */
 export interface GroupTrashRow {
@@ -26,7 +28,7 @@ const json = (row: object | undefined) => (row ? JSON.stringify(row) : null);
  * `group_link`, with its readable copy, in one transaction, and back. Every query takes the group:
  * the service checks first that the caller owns it.
  */
-export function groupLinkTrash(db: Kysely<Database>) {
+export function groupLinkTrash(db: Kysely<Database>, dialect: Dialect) {
   return {
     /** Moves the group's links among `ids` to its trash; answers the rows that moved. */
     put(groupId: string, ids: string[], at: TrashTimes): Promise<number> {
@@ -121,6 +123,75 @@ export function groupLinkTrash(db: Kysely<Database>) {
         }
         if (restored.length) await trx.deleteFrom('group_link_trash').where('id', 'in', restored).execute();
         return { restored: restored.length, savedAgain };
+      });
+    },
+
+    /**
+     * Up to `limit` of a deleted group's links, moved in one transaction to its owner's trash as
+     * bookmarks, which the owner may restore among their own (or empty) until TRASH_DAYS have
+     * passed; answers how many went (0: none are left). Their readable copies are not kept: a
+     * restored one is read again, as a new bookmark is.
+     */
+    toOwnersTrash(groupId: string, limit: number, at: TrashTimes): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('group_link')
+          .selectAll()
+          .where('group_id', '=', groupId)
+          .limit(limit)
+          .execute();
+        if (!rows.length) return 0;
+        const owner = await trx
+          .selectFrom('workspace_group')
+          .innerJoin('owner', 'owner.user_id', 'workspace_group.owner_id')
+          .select('owner.id')
+          .where('workspace_group.id', '=', groupId)
+          .executeTakeFirst();
+        if (owner) {
+          await trx
+            .insertInto('bookmark_trash')
+            .values(
+              rows.map((r) => ({
+                id: r.id,
+                owner: owner.id,
+                title: r.title,
+                link: r.link,
+                category: r.category,
+                row: JSON.stringify({
+                  id: r.id,
+                  owner: owner.id,
+                  title: r.title,
+                  link: r.link,
+                  link_key: r.link_key,
+                  domain: r.domain,
+                  category: r.category,
+                  favourite: 0,
+                  rss_feed: r.rss_feed,
+                  promotor: null,
+                  created_at: r.created_at,
+                  updated_at: at.trashedAt,
+                  import_id: null,
+                  ...searchWords(dialect, r),
+                }),
+                copy: null,
+                link_check: null,
+                trashed_at: at.trashedAt,
+                purge_at: at.purgeAt,
+              })),
+            )
+            // A retry after a batch that committed but was not counted: those rows are there already.
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+        }
+        await trx
+          .deleteFrom('group_link')
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+        return rows.length;
       });
     },
 

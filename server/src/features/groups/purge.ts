@@ -1,5 +1,7 @@
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { JobAttempt, JobHandler } from '../../jobs/worker.js';
+import { trashTimes } from '../trash/service.js';
+import type { GroupLinkTrash } from './link-trash.js';
 import type { GroupRepository } from './repository.js';
 
 /** The job that removes a deleted group's links, queued in the transaction that marks it deleted. */
@@ -16,18 +18,23 @@ export interface GroupPurgePayload {
 }
 
 /**
- * Removes a deleted group's links a batch at a time, yielding between batches, then its row. Each
- * batch commits alone, so a process that dies mid-way leaves fewer links, and the job, claimed
+ * Moves a deleted group's links to its owner's trash a batch at a time (issue 31: restorable there
+ * as bookmarks for TRASH_DAYS), yielding between batches, then removes its row (and its own trash).
+ * Each batch commits alone, so a process that dies mid-way leaves fewer links, and the job, claimed
  * again once its lease ends, carries on from there.
  */
-export function groupPurge(repo: GroupRepository, opts: { batch?: number } = {}) {
+export function groupPurge(
+  repo: GroupRepository,
+  trash: { links: GroupLinkTrash; days: number },
+  opts: { batch?: number } = {},
+) {
   const batch = opts.batch ?? groupPurgeBatch;
 
   async function run(payload: GroupPurgePayload, attempt?: Pick<JobAttempt, 'signal'>): Promise<void> {
     for (;;) {
       // Cut off by the lane's time limit: stop between batches; the retry resumes.
       attempt?.signal?.throwIfAborted();
-      const removed = await repo.deleteLinkBatch(payload.groupId, batch);
+      const removed = await trash.links.toOwnersTrash(payload.groupId, batch, trashTimes(trash.days));
       if (removed === 0) break;
       await yieldToOthers();
     }

@@ -294,17 +294,6 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
       await jobQueue(db, dialect).enqueue(type, { groupId }, { id: `${type}:${groupId}` });
     },
 
-    /** Up to `limit` of a deleted group's links, in one short statement; answers how many went. */
-    async deleteLinkBatch(groupId: string, limit: number): Promise<number> {
-      const res = await db
-        .deleteFrom('group_link')
-        .where('id', 'in', (eb) =>
-          eb.selectFrom('group_link').select('id').where('group_id', '=', groupId).limit(limit),
-        )
-        .executeTakeFirst();
-      return Number(res.numDeletedRows);
-    },
-
     /** The row of a group whose links are all gone; only a group marked deleted. */
     async deleteMarkedGroup(groupId: string): Promise<void> {
       await db.deleteFrom('workspace_group').where('id', '=', groupId).where('deleted_at', 'is not', null).execute();

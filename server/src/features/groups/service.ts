@@ -23,6 +23,7 @@ import {
 import { groupLinks } from './links.js';
 import { groupMembers, memberLimitCheck } from './members.js';
 import { GROUP_PURGE_JOB, groupPurgeBatch } from './purge.js';
+import { trashTimes } from '../trash/service.js';
 
 export type { GroupServiceDeps, GroupUser } from './context.js';
 
@@ -141,7 +142,8 @@ export function groupService(deps: GroupServiceDeps) {
       // One batch here, the size of one of the job's statements: a small group is then gone
       // entirely before the answer; a big one is left to the job. A failure is the job's to repair.
       try {
-        if ((await repo.deleteLinkBatch(groupId, groupPurgeBatch)) < groupPurgeBatch)
+        const times = trashTimes(ctx.trash.days, ctx.now());
+        if ((await ctx.trash.links.toOwnersTrash(groupId, groupPurgeBatch, times)) < groupPurgeBatch)
           await repo.deleteMarkedGroup(groupId);
       } catch (err) {
         deps.log?.warn({ err, groupId }, 'first batch of a group delete failed; left to its job');

@@ -187,17 +187,62 @@ describe('links', () => {
           server.state.links.g1 = [makeLink(2)];
           return { status: 200, body: { message: m.linkDeleted } };
         },
+        'POST /api/groups/g1/trash/restore': () => {
+          server.state.links.g1 = [makeLink(1), makeLink(2)];
+          return { status: 200, body: { restored: 1, savedAgain: [] } };
+        },
       },
     );
     renderSignedIn(<GroupsPage />);
     const box = await open('Delete Site 1', 'Delete Link');
     expect(server.count('DELETE', '/api/groups/g1/links/l1')).toBe(0);
     fireEvent.click(within(box).getByRole('button', { name: 'Delete' }));
-    expect(await notice()).toBe(m.linkDeleted);
+    expect(await notice()).toContain(m.linkDeleted);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const list = screen.getByRole('list', { name: 'Links of Group 1' });
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'Site 1' })).toBeNull());
     expect(within(list).getByRole('link', { name: 'Site 2' })).toBeTruthy();
+
+    // Undo in the notice: the link comes back from the group's trash.
+    fireEvent.click(within(screen.getByTestId('notification')).getByRole('button', { name: 'Undo' }));
+    await screen.findByText('1 link restored');
+    expect(bodyOf(server.calls, 'POST', '/api/groups/g1/trash/restore')).toEqual({ ids: ['l1'] });
+    await waitFor(() => expect(within(list).getByRole('link', { name: 'Site 1' })).toBeTruthy());
+  });
+
+  it('lists the group’s deleted links for the owner and restores one', async () => {
+    const deleted = (i: number) => ({
+      id: `t${i}`,
+      title: `Deleted site ${i} with a title as long as the fixtures’ longest ones, cut with an ellipsis`,
+      link: `https://deleted${i}.example.com/`,
+      category: 'Work',
+      trashedAt: '2026-11-29T08:00:00.000Z',
+      purgeAt: '2026-12-29T08:00:00.000Z',
+    });
+    let trash = [deleted(1), deleted(2)];
+    const server = fakeGroupsServer(
+      { groups: [makeGroup(1)], links: { g1: [makeLink(1)] } },
+      {
+        'GET /api/groups/g1/trash': () => ({ status: 200, body: { items: trash, total: trash.length, days: 30 } }),
+        'POST /api/groups/g1/trash/restore': () => {
+          trash = [deleted(2)];
+          return { status: 200, body: { restored: 1, savedAgain: [] } };
+        },
+      },
+    );
+    renderSignedIn(<GroupsPage />);
+    const box = await open('Deleted Links', 'Deleted links of Group 1');
+    expect(
+      await within(box).findByText('Deleted bookmarks are kept here for 30 days, then deleted for good.'),
+    ).toBeTruthy();
+    expect(within(box).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(box).getAllByRole('listitem')[0]!.textContent).toContain(
+      'deleted 29 Nov 2026 · deleted for good 29 Dec 2026',
+    );
+    fireEvent.click(within(box).getByRole('button', { name: `Restore ${deleted(1).title}` }));
+    expect(await notice()).toContain('1 link restored');
+    expect(bodyOf(server.calls, 'POST', '/api/groups/g1/trash/restore')).toEqual({ ids: ['t1'] });
+    await waitFor(() => expect(within(box).getAllByRole('listitem')).toHaveLength(1));
   });
 });
 

@@ -1,5 +1,5 @@
 import type { GroupLink, Group } from '@linkhive/shared/domain';
-import { groupMessages as m } from '@linkhive/shared/domain';
+import { groupMessages as m, trashMessages } from '@linkhive/shared/domain';
 import { useNotify } from '@linkhive/shared/ui';
 import { api } from '../../api';
 import { ConfirmDialog } from './dialogs/ConfirmDialog';
@@ -7,6 +7,7 @@ import { CreateInviteDialog } from './dialogs/CreateInviteDialog';
 import { EditGroupDialog } from './dialogs/EditGroupDialog';
 import { GroupFeedDialog } from './dialogs/GroupFeedDialog';
 import { LinkDialog } from './dialogs/LinkDialog';
+import { GroupTrashDialog } from './dialogs/GroupTrashDialog';
 import { MembersDialog } from './dialogs/MembersDialog';
 import { MoveLinkDialog } from './dialogs/MoveLinkDialog';
 
@@ -14,7 +15,7 @@ export type DialogState =
   | { kind: 'create' }
   | { kind: 'addLink' }
   | { kind: 'editLink' | 'deleteLink' | 'moveLink' | 'feed'; link: GroupLink }
-  | { kind: 'members' | 'editGroup' | 'deleteGroup' | 'leave' }
+  | { kind: 'members' | 'trash' | 'editGroup' | 'deleteGroup' | 'leave' }
   | null;
 
 interface Props {
@@ -30,6 +31,9 @@ interface Props {
   onLeaving: (groupId: string) => void;
 }
 
+/** How long a delete's notice, and its Undo, stay: long enough to read it and reach the button. */
+const undoMs = 10_000;
+
 const linkOf = (d: DialogState, kind: 'editLink' | 'deleteLink' | 'moveLink' | 'feed') =>
   d && d.kind === kind ? d.link : null;
 
@@ -42,6 +46,18 @@ export function GroupDialogs(props: Props) {
   const kind = dialog?.kind ?? null;
   const editing = linkOf(dialog, 'editLink');
   const deleting = linkOf(dialog, 'deleteLink');
+
+  /** Undo in the notice of a link's delete: it comes back from the group's trash. */
+  const undoDelete = async (groupId: string, linkId: string) => {
+    try {
+      const { restored, savedAgain } = await api.groups.restoreLinks(groupId, [linkId]);
+      if (savedAgain.length) notify({ message: trashMessages.savedAgain(1), severity: 'warning' });
+      else notify({ message: trashMessages.restored(restored), severity: 'success' });
+      onLinksChanged();
+    } catch {
+      notify({ message: trashMessages.failed, severity: 'error' });
+    }
+  };
 
   const goneWith = async (groupId: string, request: () => Promise<{ message: string }>) => {
     onLeaving(groupId);
@@ -75,8 +91,16 @@ export function GroupDialogs(props: Props) {
             confirmLabel="Delete"
             fallback={m.deleteLinkFailed}
             onConfirm={async () => {
-              const answer = await api.groups.deleteLink(active.id, deleting!.id);
-              notify({ message: answer.message, severity: 'success' });
+              const groupId = active.id;
+              const linkId = deleting!.id;
+              const answer = await api.groups.deleteLink(groupId, linkId);
+              // The spec's 'Domain Deleted', with Undo: the link waits in the group's trash.
+              notify({
+                message: answer.message,
+                severity: 'success',
+                duration: undoMs,
+                action: { label: trashMessages.undo, onClick: () => void undoDelete(groupId, linkId) },
+              });
               onLinksChanged();
             }}
             onClose={close}
@@ -88,6 +112,7 @@ export function GroupDialogs(props: Props) {
             onMoved={onLinksChanged}
           />
           <MembersDialog group={active} open={kind === 'members'} onClose={close} />
+          <GroupTrashDialog group={active} open={kind === 'trash'} onClose={close} onRestored={onLinksChanged} />
           <EditGroupDialog
             group={active}
             open={kind === 'editGroup'}
@@ -98,7 +123,7 @@ export function GroupDialogs(props: Props) {
           <ConfirmDialog
             open={kind === 'deleteGroup'}
             title="Delete Group"
-            text={`Delete ${active.name} with all its links and members? This cannot be undone.`}
+            text={`Delete ${active.name}? Its members lose it at once. Its links go to your trash, from where you can restore them as your own bookmarks.`}
             confirmLabel="Delete"
             fallback={m.deleteGroupFailed}
             onConfirm={() => goneWith(active.id, () => api.groups.remove(active.id))}

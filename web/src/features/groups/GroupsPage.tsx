@@ -166,6 +166,11 @@ export function GroupsPage() {
               Manage Members
             </Button>
           )}
+          {active && owner && (
+            <Button variant="outlined" onClick={() => setDialog({ kind: 'trash' })}>
+              Deleted Links
+            </Button>
+          )}
           {active && !owner && (
             <Button variant="outlined" color="error" onClick={() => setDialog({ kind: 'leave' })}>
               Leave Group

@@ -8,6 +8,8 @@ export const groupKeys = {
   links: (groupId: string, q: string, page: number, scope: SearchScope = 'all') =>
     ['groups', groupId, 'links', { q, page, scope }] as const,
   members: (groupId: string) => ['groups', groupId, 'members'] as const,
+  /** The group's deleted links (the owner's to see and restore). */
+  trash: (groupId: string) => ['groups', groupId, 'trash'] as const,
   /** An invitation's acceptance: sent once per token, never again on its own. */
   acceptance: (token: string) => ['groups', 'acceptance', token] as const,
 };
