@@ -23,5 +23,7 @@ export const duplicatesContract = {
     access: 'user',
     body: mergeSchema,
     answers: { 200: mergedSchema },
+    // The one to keep is in the trash and another bookmark, not among `ids`, holds its page.
+    errors: { 409: ['saved_again'] },
   }),
 };

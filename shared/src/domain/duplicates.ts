@@ -38,7 +38,10 @@ export const duplicatesQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** A merge: `keepId` stays, the other `ids` (bookmarks of the same page) go to the trash. */
+/**
+ * A merge: `keepId` stays, the other `ids` (bookmarks of the same page) go to the trash. `keepId`
+ * may be in the trash: it comes back in their place (a restore whose page was saved again since).
+ */
 export const mergeSchema = z.object({
   keepId: z.string().min(1),
   ids: z.array(z.string().min(1)).min(1).max(100),
@@ -59,6 +62,9 @@ export const duplicateMessages = {
   none: 'No duplicates: every page is saved once.',
   notSamePage: 'These bookmarks are not of the same page.',
   keepInIds: 'Pick other bookmarks than the one you keep.',
+  keepNotRestored: 'The bookmark to keep could not be restored: another bookmark holds its page.',
+  /** The action beside a restore refused because the page was saved again since. */
+  restoreAndMerge: 'Restore and merge',
   merge: 'Merge',
   mergeAll: (groups: number) => `Merge all ${groups} ${plural(groups, 'group', 'groups')}`,
   mergeAllConfirmTitle: 'Merge every group?',

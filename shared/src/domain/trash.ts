@@ -48,6 +48,9 @@ export const trashMessages = {
   restored: (n: number) => `${n} ${plural(n, 'link', 'links')} restored`,
   savedAgain: (n: number) =>
     `${n} ${plural(n, 'link is', 'links are')} saved again since ${n === 1 ? 'it was' : 'they were'} deleted: delete the newer ${plural(n, 'bookmark', 'bookmarks')} first to restore ${n === 1 ? 'it' : 'them'}.`,
+  /** A bookmark's restore refused, where 'Restore and merge' (duplicates) is offered beside it. */
+  savedAgainMerge: (n: number) =>
+    `${n} ${plural(n, 'link is', 'links are')} saved again since ${n === 1 ? 'it was' : 'they were'} deleted. Restore and merge puts ${n === 1 ? 'it' : 'them'} back in place of the newer ${plural(n, 'bookmark', 'bookmarks')}.`,
   emptied: (n: number) => `${n} ${plural(n, 'link', 'links')} deleted for good`,
   empty: 'The trash is empty.',
   keptFor: (days: number) => `Deleted bookmarks are kept here for ${days} days, then deleted for good.`,

@@ -160,4 +160,46 @@ describe.each(testDialects)('duplicates on %s', (dialect) => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(bookmarkMessages.duplicateLink);
   });
+
+  it('brings a deleted bookmark back in place of the page saved again since, taking what that one carries', async () => {
+    const old = await save(ann, 'https://osprey.example.org/migration', {
+      title: 'Osprey migration',
+      category: 'Birds',
+    });
+    expect((await ann.delete(`/api/bookmarks/${old.id}`)).status).toBe(200);
+    const newer = await save(ann, 'https://www.osprey.example.org/migration?utm_source=rss', {
+      title: 'Osprey (again)',
+      favourite: true,
+    });
+    expect((await ann.post('/api/trash/restore', { ids: [old.id] })).body.savedAgain).toEqual([
+      { id: old.id, title: 'Osprey migration', savedAgainAs: newer.id },
+    ]);
+    // Bob cannot bring Ann's back, nor merge into his own.
+    expect((await bob.post('/api/duplicates/merge', { keepId: old.id, ids: [newer.id] })).status).toBe(404);
+
+    const res = await ann.post('/api/duplicates/merge', { keepId: old.id, ids: [newer.id] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ keptId: old.id, trashed: 1 });
+    expect((await ann.get(`/api/bookmarks/${old.id}`)).body).toMatchObject({
+      title: 'Osprey migration',
+      category: 'Birds',
+      favourite: true,
+    });
+    const trash = (await ann.get('/api/trash')).body.items.map((b: { id: string }) => b.id);
+    expect(trash).toContain(newer.id);
+    expect(trash).not.toContain(old.id);
+  });
+
+  it('refuses to bring one back from the trash while a bookmark not merged holds its page, and changes nothing', async () => {
+    const old = await save(ann, 'https://wren.example.org/song');
+    await ann.delete(`/api/bookmarks/${old.id}`);
+    const holder = await save(ann, 'https://wren.example.org/song/');
+    const unrelated = await savedBefore(ann, 'https://wren.example.org/song?utm_source=x');
+    const res = await ann.post('/api/duplicates/merge', { keepId: old.id, ids: [unrelated.id] });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'saved_again', message: duplicateMessages.keepNotRestored });
+    expect((await ann.get(`/api/bookmarks/${holder.id}`)).status).toBe(200);
+    expect((await ann.get(`/api/bookmarks/${unrelated.id}`)).status).toBe(200);
+    expect((await ann.get('/api/trash')).body.items.map((b: { id: string }) => b.id)).toContain(old.id);
+  });
 });

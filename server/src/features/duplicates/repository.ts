@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { ownerOf } from '../bookmarks/repository.js';
-import { moveToTrash, type TrashTimes } from '../trash/repository.js';
+import { moveToTrash, restoreFromTrash, type TrashTimes } from '../trash/repository.js';
 
 /** A bookmark of a duplicate group as the page shows it. */
 export interface DuplicateRow {
@@ -125,40 +125,74 @@ export function duplicateRepository(db: Kysely<Database>, dialect: Dialect) {
         .execute();
     },
 
+    /** One of the user's trashed bookmarks as a member of a group (a merge may bring it back as the one kept). */
+    async trashed(userId: string, id: string): Promise<DuplicateRow | undefined> {
+      const t = await db
+        .selectFrom('bookmark_trash')
+        .select(['row', 'copy'])
+        .where('owner', '=', ownerOf(userId))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!t) return undefined;
+      const row = JSON.parse(t.row) as Omit<DuplicateRow, 'has_copy'>;
+      return { ...row, has_copy: t.copy ? 1 : 0 };
+    },
+
     /**
-     * One transaction: the kept bookmark takes `patch` (and another member's readable copy), the
-     * others go to the trash, and the kept one takes the page's key if it did not hold it.
+     * One transaction: the others go to the trash; the kept bookmark (brought back from the trash
+     * first with `restoreKeep`) takes `patch` and another member's readable copy, and the page's key
+     * if it did not hold it. Throws KeepNotRestored when the kept one cannot come back.
      */
-    merge(userId: string, keepId: string, others: string[], patch: MergePatch, times: TrashTimes): Promise<number> {
+    merge(
+      userId: string,
+      keepId: string,
+      others: string[],
+      patch: MergePatch & { restoreKeep: boolean },
+      times: TrashTimes,
+    ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const mine = (q: ReturnType<typeof trx.updateTable<'bookmark'>>) =>
           q.where('owner', '=', ownerOf(userId)).where('id', '=', keepId);
+        // The donor's copy (and on Postgres its page words, which search reads from the row), read
+        // before the donor goes to the trash.
+        const copy = patch.copyFrom
+          ? await trx
+              .selectFrom('bookmark_copy')
+              .selectAll()
+              .where('bookmark_id', '=', patch.copyFrom)
+              .executeTakeFirst()
+          : undefined;
+        const pageWords =
+          copy && dialect === 'postgres'
+            ? await trx
+                .selectFrom('bookmark')
+                .select('page_vector')
+                .where('id', '=', patch.copyFrom!)
+                .executeTakeFirst()
+            : undefined;
+        const trashed = await moveToTrash(trx, userId, others, times);
+        if (patch.restoreKeep) {
+          const { restored } = await restoreFromTrash(trx, userId, [keepId]);
+          if (!restored.length) throw new KeepNotRestored();
+        }
         await mine(trx.updateTable('bookmark'))
           .set({ favourite: patch.favourite, rss_feed: patch.rss_feed, promotor: patch.promotor })
           .execute();
-        if (patch.copyFrom) {
-          const copy = await trx
-            .selectFrom('bookmark_copy')
-            .selectAll()
-            .where('bookmark_id', '=', patch.copyFrom)
-            .executeTakeFirst();
-          if (copy) {
-            await trx
-              .insertInto('bookmark_copy')
-              .values({ ...copy, bookmark_id: keepId })
-              .onConflict((oc) => oc.column('bookmark_id').doNothing())
-              .execute();
-            await mine(trx.updateTable('bookmark'))
-              .set({ read_state: 'read', read_at: copy.fetched_at, read_failures: null })
-              .execute();
-            // Postgres searches page text through the row's own words, kept with its copy.
-            if (dialect === 'postgres') {
-              await sql`update bookmark set page_vector = (select page_vector from bookmark where id = ${patch.copyFrom})
-                where id = ${keepId}`.execute(trx);
-            }
-          }
+        if (copy) {
+          await trx
+            .insertInto('bookmark_copy')
+            .values({ ...copy, bookmark_id: keepId })
+            .onConflict((oc) => oc.column('bookmark_id').doNothing())
+            .execute();
+          await mine(trx.updateTable('bookmark'))
+            .set({
+              read_state: 'read',
+              read_at: copy.fetched_at,
+              read_failures: null,
+              ...(pageWords ? { page_vector: pageWords.page_vector } : {}),
+            })
+            .execute();
         }
-        const trashed = await moveToTrash(trx, userId, others, times);
         await mine(trx.updateTable('bookmark'))
           .set({ link_key: patch.linkKey })
           .where((eb) => eb.not(eb.exists(holderOf(eb, userId, patch.linkKey))))
@@ -170,3 +204,6 @@ export function duplicateRepository(db: Kysely<Database>, dialect: Dialect) {
 }
 
 export type DuplicateRepository = ReturnType<typeof duplicateRepository>;
+
+/** The bookmark to keep was in the trash and could not come back (its page is held by one not merged). */
+export class KeepNotRestored extends Error {}

@@ -7,9 +7,9 @@ import {
   type MergeInput,
   type Merged,
 } from '@linkhive/shared/domain';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { TrashService } from '../trash/service.js';
-import type { DuplicateRepository, DuplicateRow } from './repository.js';
+import { KeepNotRestored, type DuplicateRepository, type DuplicateRow } from './repository.js';
 
 /** The key of an address, or null for one the parser refuses (none is stored: links are checked on saving). */
 function keyOf(link: string): string | null {
@@ -93,33 +93,46 @@ export function duplicateService(repo: DuplicateRepository, trash: TrashService)
       };
     },
 
-    /** Keeps `keepId`, which takes what the others carry; the others go to the trash. */
+    /**
+     * Keeps `keepId`, which takes what the others carry; the others go to the trash. The one kept
+     * may be in the trash: restoring it when its page was saved again since offers this merge, which
+     * brings it back in place of the newer bookmark.
+     */
     async merge(userId: string, input: MergeInput): Promise<Merged> {
       const others = [...new Set(input.ids)].filter((id) => id !== input.keepId);
       if (!others.length) throw badRequest(duplicateMessages.keepInIds, 'ids');
       const rows = await repo.details(userId, [input.keepId, ...others]);
-      const keep = rows.find((r) => r.id === input.keepId);
+      let keep = rows.find((r) => r.id === input.keepId);
+      const restoreKeep = !keep;
+      keep ??= await repo.trashed(userId, input.keepId);
+      const members = restoreKeep && keep ? [keep, ...rows] : rows;
       // Another user's bookmark is not found, as one that does not exist.
-      if (!keep || rows.length !== others.length + 1) throw notFound(bookmarkMessages.notFound);
+      if (!keep || members.length !== others.length + 1) throw notFound(bookmarkMessages.notFound);
       const key = keyOf(keep.link);
-      if (key === null || rows.some((r) => keyOf(r.link) !== key))
+      if (key === null || members.some((r) => keyOf(r.link) !== key))
         throw badRequest(duplicateMessages.notSamePage, 'ids');
       // The oldest first: where two members carry a feed (or a promotor), the earlier saved wins.
-      const rest = rows.filter((r) => r !== keep).sort(byAge);
-      const trashed = await repo.merge(
-        userId,
-        keep.id,
-        others,
-        {
-          favourite: rows.some((r) => r.favourite === 1) ? 1 : 0,
-          rss_feed: keep.rss_feed ?? rest.find((r) => r.rss_feed)?.rss_feed ?? null,
-          promotor: keep.promotor ?? rest.find((r) => r.promotor)?.promotor ?? null,
-          copyFrom: keep.has_copy === 1 ? null : (rest.find((r) => r.has_copy === 1)?.id ?? null),
-          linkKey: key,
-        },
-        trash.times(),
-      );
-      return { keptId: keep.id, trashed };
+      const rest = members.filter((r) => r !== keep).sort(byAge);
+      try {
+        const trashed = await repo.merge(
+          userId,
+          keep.id,
+          others,
+          {
+            favourite: members.some((r) => r.favourite === 1) ? 1 : 0,
+            rss_feed: keep.rss_feed ?? rest.find((r) => r.rss_feed)?.rss_feed ?? null,
+            promotor: keep.promotor ?? rest.find((r) => r.promotor)?.promotor ?? null,
+            copyFrom: keep.has_copy === 1 ? null : (rest.find((r) => r.has_copy === 1)?.id ?? null),
+            linkKey: key,
+            restoreKeep,
+          },
+          trash.times(),
+        );
+        return { keptId: keep.id, trashed };
+      } catch (e) {
+        if (e instanceof KeepNotRestored) throw conflict(duplicateMessages.keepNotRestored, 'keepId', 'saved_again');
+        throw e;
+      }
     },
   };
 }

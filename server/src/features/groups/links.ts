@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { toLink, type GroupContext, type GroupUser } from './context.js';
 import type { GroupQueries, LinkRow } from './repository.js';
 import type { FeedSourceRow } from '../bookmarks/repository.js';
-import { trashTimes } from '../trash/service.js';
+import { trashPageOf, trashTimes } from '../trash/service.js';
 
 const duplicate = () => conflict(m.duplicateLink, 'link', 'duplicate_link');
 
@@ -167,18 +167,7 @@ export function groupLinks(ctx: GroupContext) {
     async trash(user: GroupUser, groupId: string, page: number, pageSize: number): Promise<TrashPage> {
       await ctx.ownerAccess(user, groupId, m.ownerOnlyDelete);
       const { rows, total } = await trash.links.list(groupId, pageSize, (page - 1) * pageSize);
-      return {
-        items: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          link: r.link,
-          category: r.category,
-          trashedAt: r.trashed_at,
-          purgeAt: r.purge_at,
-        })),
-        total,
-        days: trash.days,
-      };
+      return trashPageOf(rows, total, trash.days);
     },
 
     /** Puts trashed links back as they were; one whose page the group has again stays in the trash. */

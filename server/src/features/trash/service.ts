@@ -10,6 +10,26 @@ export function trashTimes(days: number, at = new Date()): TrashTimes {
   return { trashedAt: at.toISOString(), purgeAt: new Date(at.getTime() + days * dayMs).toISOString() };
 }
 
+/** A page of a trash (the user's, a group's) as the API answers it. */
+export function trashPageOf(
+  rows: { id: string; title: string; link: string; category: string; trashed_at: string; purge_at: string }[],
+  total: number,
+  days: number,
+): TrashPage {
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      link: r.link,
+      category: r.category,
+      trashedAt: r.trashed_at,
+      purgeAt: r.purge_at,
+    })),
+    total,
+    days,
+  };
+}
+
 /**
  * What a delete does (issue 31): the bookmark goes to the trash, with its readable copy and link
  * check, for `days` (TRASH_DAYS); the user may restore it until then, or empty the trash at once.
@@ -29,18 +49,7 @@ export function trashService(
     put: (userId: string, ids: string[]): Promise<number> => repo.put(userId, [...new Set(ids)], times()),
     async list(userId: string, page: number, pageSize: number): Promise<TrashPage> {
       const { rows, total } = await repo.list(userId, pageSize, (page - 1) * pageSize);
-      return {
-        items: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          link: r.link,
-          category: r.category,
-          trashedAt: r.trashed_at,
-          purgeAt: r.purge_at,
-        })),
-        total,
-        days: opts.days,
-      };
+      return trashPageOf(rows, total, opts.days);
     },
     restore: (userId: string, ids: string[]): Promise<Restored> => repo.restore(userId, [...new Set(ids)]),
     empty: (userId: string): Promise<number> => repo.empty(userId),

@@ -38,6 +38,11 @@ function trash(count: number, opts: { savedAgain?: string[] } = {}) {
         },
       };
     },
+    'POST /api/duplicates/merge': (_url, init) => {
+      const { keepId, ids } = JSON.parse(String(init.body)) as { keepId: string; ids: string[] };
+      items = items.filter((b) => b.id !== keepId);
+      return { status: 200, body: { keptId: keepId, trashed: ids.length } };
+    },
     'DELETE /api/trash': () => {
       const deleted = items.length;
       items = [];
@@ -65,11 +70,17 @@ describe('the Trash page', () => {
   });
 
   it('says when a page was saved again since, and keeps it in the trash', async () => {
-    trash(1, { savedAgain: ['t1'] });
+    const { calls } = trash(1, { savedAgain: ['t1'] });
     renderApp('/trash');
     fireEvent.click(await screen.findByRole('button', { name: `Restore ${trashed(1).title}` }));
-    expect((await screen.findByTestId('notification')).textContent).toContain(trashMessages.savedAgain(1));
+    const notice = await screen.findByTestId('notification');
+    expect(notice.textContent).toContain(trashMessages.savedAgainMerge(1));
     expect(rows()).toHaveLength(1);
+    // Restore and merge: the deleted one comes back in place of the newer bookmark.
+    fireEvent.click(within(notice).getByRole('button', { name: 'Restore and merge' }));
+    expect(await screen.findByText('1 link restored')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/duplicates/merge')!.body).toEqual({ keepId: 't1', ids: ['new-t1'] });
+    expect(await screen.findByText(trashMessages.empty)).toBeTruthy();
   });
 
   it('empties the trash only after the confirmation, then says it is empty', async () => {

@@ -1,4 +1,4 @@
-import { trashMessages } from '@linkhive/shared/domain';
+import { duplicateMessages, trashMessages } from '@linkhive/shared/domain';
 import type { Notification, Notify } from '@linkhive/shared/ui';
 import { api } from '../../api';
 import { libraryChanged } from '../bookmarks/library';
@@ -11,10 +11,35 @@ export async function restoreFromTrash(ids: string[], notify: Notify): Promise<v
   try {
     const { restored, savedAgain } = await api.trash.restore(ids);
     libraryChanged();
-    if (savedAgain.length) notify({ message: trashMessages.savedAgain(savedAgain.length), severity: 'warning' });
+    if (savedAgain.length)
+      notify({
+        message: trashMessages.savedAgainMerge(savedAgain.length),
+        severity: 'warning',
+        duration: undoMs,
+        action: { label: duplicateMessages.restoreAndMerge, onClick: () => void restoreAndMerge(savedAgain, notify) },
+      });
     else notify({ message: trashMessages.restored(restored), severity: 'success' });
   } catch {
     notify({ message: trashMessages.failed, severity: 'error' });
+  }
+}
+
+/**
+ * 'Restore and merge' beside a restore refused because the page was saved again since: each
+ * deleted bookmark comes back in place of the newer one, taking what that one carries (duplicates).
+ */
+async function restoreAndMerge(savedAgain: { id: string; savedAgainAs: string }[], notify: Notify): Promise<void> {
+  let restored = 0;
+  try {
+    for (const s of savedAgain) {
+      await api.duplicates.merge({ keepId: s.id, ids: [s.savedAgainAs] });
+      restored++;
+    }
+    notify({ message: trashMessages.restored(restored), severity: 'success' });
+  } catch {
+    notify({ message: trashMessages.failed, severity: 'error' });
+  } finally {
+    if (restored) libraryChanged();
   }
 }
 
