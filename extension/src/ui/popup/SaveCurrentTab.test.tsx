@@ -99,3 +99,25 @@ describe('the popup with workspace groups', () => {
     expect(ext.server.groupLinks(own)).toEqual([]);
   });
 });
+
+describe('the popup’s delete', () => {
+  it('says Link Deleted with Undo, which brings the bookmark back from the trash as it was', async () => {
+    const ext = await setupPages();
+    const saved = await ext.server.seed({ link: tab.url, title: 'Kept title', category: 'News' });
+    renderWithQueries(<SaveCurrentTab tab={tab} askFirst />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete bookmark?' })).getByRole('button', { name: 'Delete' }),
+    );
+    const status = await screen.findByText('Link Deleted');
+    expect(ext.server.stored()).toEqual([]);
+    // The form is back, to save the page anew; Undo is beside the notice.
+    expect(screen.getByRole('form', { name: 'Add Link' })).toBeTruthy();
+    fireEvent.click(within(status.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect((await screen.findByRole('region', { name: 'Saved' })).textContent).toContain('1 link restored');
+    expect(ext.server.stored()).toEqual([
+      expect.objectContaining({ id: saved.id, title: 'Kept title', category: 'News' }),
+    ]);
+  });
+});

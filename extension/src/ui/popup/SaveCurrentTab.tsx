@@ -1,5 +1,5 @@
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { bookmarkMessages, extensionMessages } from '@linkhive/shared/domain';
+import { bookmarkMessages, extensionMessages, trashMessages, type Bookmark } from '@linkhive/shared/domain';
 import { AddBookmarkForm, SaveTargetSelect, type NewBookmarkValues } from '@linkhive/shared/ui';
 import { useEffect, useState } from 'react';
 import { fallbackCategory } from '../../core/config';
@@ -186,6 +186,22 @@ function OpeningRound({
     setView(next);
   }
 
+  /** Undo of a delete made here: the bookmark comes back from the trash, and the page shows saved again. */
+  async function undoDelete(b: Bookmark) {
+    try {
+      const { savedAgain } = await api.restore([b.id]);
+      if (savedAgain.length) {
+        setView({ kind: 'form', warning: trashMessages.savedAgain(1) });
+        return;
+      }
+      await savedUrls.remember(b);
+      setView({ kind: 'saved', bookmark: b, note: trashMessages.restored(1) });
+      await askBackground(platform, { type: 'refresh-badges', links: [b.link] }).catch(() => {});
+    } catch (e) {
+      setView({ kind: 'form', note: bookmarkMessages.linkDeleted, deleted: b, warning: problemOf(e).message });
+    }
+  }
+
   switch (view.kind) {
     case 'checking':
       return <CircularProgress aria-label="Checking whether this page is saved" sx={{ alignSelf: 'center' }} />;
@@ -223,7 +239,7 @@ function OpeningRound({
             categories={lists.own}
             suggested={lists.suggested}
             onChanged={(bookmark) => setView({ kind: 'saved', bookmark, note: bookmarkMessages.linkUpdated })}
-            onDeleted={() => setView({ kind: 'form', note: bookmarkMessages.linkDeleted })}
+            onDeleted={() => setView({ kind: 'form', note: bookmarkMessages.linkDeleted, deleted: view.bookmark })}
           />
           {/* A page in one's bookmarks may still go to a team: the form opens on the first owned group. */}
           {owned[0] && (
@@ -242,7 +258,17 @@ function OpeningRound({
       return (
         <Stack spacing={2}>
           {view.note && (
-            <Alert severity="info" role="status">
+            <Alert
+              severity="info"
+              role="status"
+              action={
+                view.deleted ? (
+                  <Button color="inherit" size="small" onClick={() => void undoDelete(view.deleted!)}>
+                    {trashMessages.undo}
+                  </Button>
+                ) : undefined
+              }
+            >
               {view.note}
             </Alert>
           )}

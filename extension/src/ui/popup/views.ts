@@ -5,8 +5,11 @@ import type { SaveOutcome } from '../../core/saver';
 /** What the popup's page section shows (SaveCurrentTab). */
 export type View =
   | { kind: 'checking' }
-  /** `checking`: the server has not said yet whether the page is saved; the form is usable meanwhile. */
-  | { kind: 'form'; warning?: string; note?: string; checking?: boolean }
+  /**
+   * `checking`: the server has not said yet whether the page is saved; the form is usable meanwhile.
+   * `deleted`: the bookmark just deleted from here, which Undo brings back from the trash.
+   */
+  | { kind: 'form'; warning?: string; note?: string; checking?: boolean; deleted?: Bookmark }
   /** Remembered as saved; the server has not confirmed it yet (or cannot: `warning`). */
   | { kind: 'remembered'; category: string; warning?: string }
   | { kind: 'saved'; bookmark: Bookmark; note: string }
