@@ -81,7 +81,7 @@ describe.each(testDialects)('duplicates on %s', (dialect) => {
     expect((await t.agent().get('/api/duplicates')).status).toBe(401);
   });
 
-  it('merges into the bookmark the user keeps, which takes the favourite flag, feed and readable copy', async () => {
+  it('merges into the bookmark the user keeps, which takes the favourite flag, feed, promotor and readable copy', async () => {
     const holder = await save(ann, lemondeUrl, { favourite: true, title: 'Loi renseignement' });
     expect(
       (await ann.request('PUT', `/api/bookmarks/${holder.id}/copy`, { url: lemondeUrl, html: lemonde })).body,
@@ -89,7 +89,7 @@ describe.each(testDialects)('duplicates on %s', (dialect) => {
     const withFeed = await savedBefore(ann, `${lemondeUrl.replace('http://www.', 'https://')}?utm_source=twitter`);
     await t.server.database.db
       .updateTable('bookmark')
-      .set({ rss_feed: 'https://www.lemonde.fr/pixels/rss_full.xml' })
+      .set({ rss_feed: 'https://www.lemonde.fr/pixels/rss_full.xml', promotor: 'ann-reads.example' })
       .where('id', '=', withFeed.id)
       .execute();
     const kept = await savedBefore(ann, `${lemondeUrl}#commentaires`, { title: 'The one to keep' });
@@ -104,6 +104,7 @@ describe.each(testDialects)('duplicates on %s', (dialect) => {
       link: kept.link,
       favourite: true,
       rssFeed: 'https://www.lemonde.fr/pixels/rss_full.xml',
+      promotor: 'ann-reads.example',
     });
     expect((await ann.get(`/api/bookmarks/${kept.id}/copy`)).body.html).toContain('Laure de la Raudière');
     // The page's words are searched on the bookmark kept.
