@@ -153,27 +153,68 @@ export async function restoreFromTrash(
     .where('owner', '=', ownerOf(userId))
     .where('id', 'in', ids)
     .execute();
-  const restored: string[] = [];
-  const savedAgain: SavedAgain[] = [];
-  for (const t of trashed) {
-    // The row as it was read from this table: every column it has, each of its own type.
-    const row = keptColumns(JSON.parse(t.row) as Insertable<BookmarkTable> & { owner: number; id: string });
-    const back = await trx
-      .insertInto('bookmark')
-      .values(row)
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!back) {
-      savedAgain.push({ id: t.id, title: t.title, savedAgainAs: await holderOf(trx, row) });
-      continue;
-    }
-    if (t.copy) await trx.insertInto('bookmark_copy').values(JSON.parse(t.copy)).execute();
-    if (t.link_check) await trx.insertInto('link_check').values(JSON.parse(t.link_check)).execute();
-    restored.push(t.id);
+  // The rows as they were read from `bookmark`: every column each has, each of its own type. Rows
+  // of one shape go back a few hundred a statement (a failed import takes back thousands); a row
+  // from a deleted group has fewer columns than one deleted from the bookmarks, and goes apart.
+  const rows = trashed.map((t) => ({
+    t,
+    row: keptColumns(JSON.parse(t.row) as Insertable<BookmarkTable> & { owner: number; id: string }),
+  }));
+  const byShape = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const shape = Object.keys(r.row).sort().join(',');
+    byShape.set(shape, [...(byShape.get(shape) ?? []), r]);
   }
-  if (restored.length) await trx.deleteFrom('bookmark_trash').where('id', 'in', restored).execute();
-  return { restored, savedAgain };
+  const back = new Set<string>();
+  for (const group of byShape.values()) {
+    for (const slice of chunks(group, 200)) {
+      const inserted = await trx
+        .insertInto('bookmark')
+        .values(slice.map((r) => r.row))
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .execute();
+      for (const { id } of inserted) back.add(id);
+    }
+  }
+  const savedAgain: SavedAgain[] = [];
+  for (const { t, row } of rows)
+    if (!back.has(t.id)) savedAgain.push({ id: t.id, title: t.title, savedAgainAs: await holderOf(trx, row) });
+  const restored = trashed.filter((t) => back.has(t.id));
+  // A copy is up to a few hundred KB: a few a statement.
+  for (const slice of chunks(
+    restored.filter((t) => t.copy),
+    20,
+  ))
+    await trx
+      .insertInto('bookmark_copy')
+      .values(slice.map((t) => JSON.parse(t.copy!)))
+      .execute();
+  for (const slice of chunks(
+    restored.filter((t) => t.link_check),
+    200,
+  ))
+    await trx
+      .insertInto('link_check')
+      .values(slice.map((t) => JSON.parse(t.link_check!)))
+      .execute();
+  for (const slice of chunks(restored, 500))
+    await trx
+      .deleteFrom('bookmark_trash')
+      .where(
+        'id',
+        'in',
+        slice.map((t) => t.id),
+      )
+      .execute();
+  return { restored: restored.map((t) => t.id), savedAgain };
+}
+
+/** `items` a `size` at a time. */
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 /**
