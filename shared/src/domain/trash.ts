@@ -58,3 +58,13 @@ export const trashMessages = {
   emptyConfirmText: 'Every bookmark in the trash is deleted for good. This cannot be undone.',
   failed: 'The trash could not be changed. Please try again.',
 };
+
+/** What a restore's notice says: how many came back, or that the page was saved again since. */
+export function restoredNotice({ restored, savedAgain }: Restored): {
+  message: string;
+  severity: 'success' | 'warning';
+} {
+  return savedAgain.length
+    ? { message: trashMessages.savedAgain(savedAgain.length), severity: 'warning' }
+    : { message: trashMessages.restored(restored), severity: 'success' };
+}

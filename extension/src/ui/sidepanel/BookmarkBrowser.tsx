@@ -14,6 +14,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   bookmarkMessages,
   linkHealthMessages,
+  restoredNotice,
   trashMessages,
   type Bookmark,
   type SearchScope,
@@ -148,12 +149,9 @@ export function BookmarkBrowser() {
   /** Undo in the delete's notice: the bookmark comes back from the trash as it was. */
   const undoDelete = async (b: Bookmark) => {
     try {
-      const { restored, savedAgain } = await api.restore([b.id]);
-      if (savedAgain.length) notify({ message: trashMessages.savedAgain(1), severity: 'warning' });
-      else {
-        await savedUrls.remember(b);
-        notify({ message: trashMessages.restored(restored), severity: 'success' });
-      }
+      const answer = await api.restore([b.id]);
+      if (answer.restored) await savedUrls.remember(b);
+      notify(restoredNotice(answer));
       await changed(b.link);
     } catch {
       notify({ message: trashMessages.failed, severity: 'error' });

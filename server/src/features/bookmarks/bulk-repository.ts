@@ -33,7 +33,7 @@ export type StoredBookmark = Selectable<BookmarkTable>;
  * sets aside, and the taking out of a failed import. The bookmarks feature owns every write to
  * `bookmark`; the import decides when, inside its own transactions (`db` is the transaction).
  */
-export function bookmarkBulkRepository(dialect: Dialect) {
+export function bookmarkBulkRepository() {
   /**
    * SQL texts of the slice insert by row count and columns. Kysely builds and compiles a 2,000-row
    * insert (26,000 values) anew each time, about 10 ms a slice on a 2-core machine, a tenth of a
@@ -64,14 +64,15 @@ export function bookmarkBulkRepository(dialect: Dialect) {
       return Number((await db.executeQuery(CompiledQuery.raw(text, values))).numAffectedRows ?? 0);
     },
 
-    /** The user's rows of these addresses as they are (an overwriting import keeps them for its undo). */
-    storedByAddress(db: Kysely<Database>, userId: string, linkKeys: string[]): Promise<StoredBookmark[]> {
-      return db
+    /** The ids of the user's rows of these addresses (an overwriting import replaces them). */
+    async idsByAddress(db: Kysely<Database>, userId: string, linkKeys: string[]): Promise<string[]> {
+      const rows = await db
         .selectFrom('bookmark')
-        .select(storedColumns(dialect))
+        .select('id')
         .where('owner', '=', ownerOf(userId))
         .where('link_key', 'in', linkKeys)
-        .execute() as Promise<StoredBookmark[]>;
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     /** Deletes up to `limit` of the rows an import added; answers how many (0: none are left). */

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { chunks } from '../../db/chunks.js';
 import type { Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { ownerOf } from '../bookmarks/repository.js';
@@ -36,9 +37,6 @@ const holderOf = (eb: ExpressionBuilder<Database, 'bookmark'>, userId: string, k
     .select('other.id')
     .where('other.owner', '=', ownerOf(userId))
     .where('other.link_key', '=', key);
-
-/** Rows a statement reads by id: well under either database's limit on bound values. */
-const chunk = 500;
 
 /**
  * Duplicates (issue 31). The key is unique per owner, so one page saved twice holds it once: the
@@ -84,30 +82,23 @@ export function duplicateRepository(db: Kysely<Database>, dialect: Dialect) {
     /** The user's bookmarks that hold one of these keys: id, key and when saved. */
     async holdersOf(userId: string, keys: string[]): Promise<{ id: string; link_key: string; created_at: string }[]> {
       const out: { id: string; link_key: string; created_at: string }[] = [];
-      for (let i = 0; i < keys.length; i += chunk) {
+      for (const slice of chunks(keys, 500))
         out.push(
           ...(await db
             .selectFrom('bookmark')
             .select(['id', 'link_key', 'created_at'])
             .where('owner', '=', ownerOf(userId))
-            .where('link_key', 'in', keys.slice(i, i + chunk))
+            .where('link_key', 'in', slice)
             .execute()),
         );
-      }
       return out;
     },
 
     /** The user's bookmarks among `ids`, with what the Duplicates page shows of each. */
     async details(userId: string, ids: string[]): Promise<DuplicateRow[]> {
       const out: DuplicateRow[] = [];
-      for (let i = 0; i < ids.length; i += chunk) {
-        out.push(
-          ...(await details()
-            .where('owner', '=', ownerOf(userId))
-            .where('id', 'in', ids.slice(i, i + chunk))
-            .execute()),
-        );
-      }
+      for (const slice of chunks(ids, 500))
+        out.push(...(await details().where('owner', '=', ownerOf(userId)).where('id', 'in', slice).execute()));
       return out;
     },
 
@@ -170,7 +161,7 @@ export function duplicateRepository(db: Kysely<Database>, dialect: Dialect) {
                 .where('id', '=', patch.copyFrom!)
                 .executeTakeFirst()
             : undefined;
-        const trashed = await moveToTrash(trx, userId, others, times);
+        const trashed = (await moveToTrash(trx, userId, others, times)).length;
         if (patch.restoreKeep) {
           const { restored } = await restoreFromTrash(trx, userId, [keepId]);
           if (!restored.length) throw new KeepNotRestored();

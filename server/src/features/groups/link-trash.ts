@@ -1,7 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import type { Database, GroupLinkTable } from '../../db/schema.js';
-import type { TrashTimes } from '../trash/repository.js';
+import { chunks } from '../../db/chunks.js';
+import { purgeDueFrom, type TrashTimes } from '../trash/repository.js';
 import { searchWords } from '../bookmarks/repository.js';
 
 /** A link in a group's trash as listed. */
@@ -98,30 +99,48 @@ export function groupLinkTrash(db: Kysely<Database>, dialect: Dialect) {
           .where('group_id', '=', groupId)
           .where('id', 'in', ids)
           .execute();
-        const restored: string[] = [];
-        const savedAgain: LinkSavedAgain[] = [];
-        for (const t of trashed) {
-          const row = JSON.parse(t.row) as Insertable<GroupLinkTable> & { id: string };
-          const back = await trx
+        // A few hundred a statement, as the bookmarks' restore: a link whose page the group has
+        // again is left out by the conflict and stays in the trash.
+        const rows = trashed.map((t) => ({ t, row: JSON.parse(t.row) as Insertable<GroupLinkTable> & { id: string } }));
+        const back = new Set<string>();
+        for (const slice of chunks(rows, 200)) {
+          const inserted = await trx
             .insertInto('group_link')
-            .values(row)
+            .values(slice.map((r) => r.row))
             .onConflict((oc) => oc.doNothing())
             .returning('id')
-            .executeTakeFirst();
-          if (!back) {
-            const holder = await trx
-              .selectFrom('group_link')
-              .select('id')
-              .where('group_id', '=', groupId)
-              .where((eb) => eb.or([eb('link_key', '=', row.link_key), eb('id', '=', row.id)]))
-              .executeTakeFirst();
-            savedAgain.push({ id: t.id, title: t.title, savedAgainAs: holder?.id ?? '' });
-            continue;
-          }
-          if (t.copy) await trx.insertInto('group_link_copy').values(JSON.parse(t.copy)).execute();
-          restored.push(t.id);
+            .execute();
+          for (const { id } of inserted) back.add(id);
         }
-        if (restored.length) await trx.deleteFrom('group_link_trash').where('id', 'in', restored).execute();
+        const savedAgain: LinkSavedAgain[] = [];
+        for (const { t, row } of rows) {
+          if (back.has(t.id)) continue;
+          const holder = await trx
+            .selectFrom('group_link')
+            .select('id')
+            .where('group_id', '=', groupId)
+            .where((eb) => eb.or([eb('link_key', '=', row.link_key), eb('id', '=', row.id)]))
+            .executeTakeFirst();
+          savedAgain.push({ id: t.id, title: t.title, savedAgainAs: holder?.id ?? '' });
+        }
+        const restored = trashed.filter((t) => back.has(t.id));
+        for (const slice of chunks(
+          restored.filter((t) => t.copy),
+          20,
+        ))
+          await trx
+            .insertInto('group_link_copy')
+            .values(slice.map((t) => JSON.parse(t.copy!)))
+            .execute();
+        if (restored.length)
+          await trx
+            .deleteFrom('group_link_trash')
+            .where(
+              'id',
+              'in',
+              restored.map((t) => t.id),
+            )
+            .execute();
         return { restored: restored.length, savedAgain };
       });
     },
@@ -196,17 +215,7 @@ export function groupLinkTrash(db: Kysely<Database>, dialect: Dialect) {
     },
 
     /** Deletes for good up to `limit` trashed links whose day has come, in any group; answers how many. */
-    async purgeDue(now: string, limit: number): Promise<number> {
-      const res = await db
-        .deleteFrom('group_link_trash')
-        .where(
-          'id',
-          'in',
-          db.selectFrom('group_link_trash').select('id').where('purge_at', '<=', now).orderBy('purge_at').limit(limit),
-        )
-        .executeTakeFirst();
-      return Number(res.numDeletedRows);
-    },
+    purgeDue: (now: string, limit: number): Promise<number> => purgeDueFrom(db, 'group_link_trash', now, limit),
   };
 }
 

@@ -25,7 +25,7 @@ const sliceRows = 1000;
  */
 export function importRepository(db: Kysely<Database>, dialect: Dialect, opts: { trashDays: number }) {
   const now = () => new Date().toISOString();
-  const bookmarkRows = bookmarkBulkRepository(dialect);
+  const bookmarkRows = bookmarkBulkRepository();
 
   const repo = {
     async createJob(id: string, userId: string, lockedUntil: string): Promise<void> {
@@ -211,23 +211,20 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect, opts: {
     job: { id: string; userId: string },
     items: ImportItem[],
   ): Promise<number> {
-    const existing = await bookmarkRows.storedByAddress(
+    const ids = await bookmarkRows.idsByAddress(
       trx,
       job.userId,
       items.map((i) => i.linkKey),
     );
-    if (!existing.length) return 0;
+    const moved = await moveToTrash(trx, job.userId, ids, trashTimes(opts.trashDays));
+    if (!moved.length) return 0;
+    // The rows as they were, for the undo should the trash no longer hold them (emptied meanwhile).
     await trx
       .insertInto('import_undo')
-      .values(existing.map((row) => ({ job_id: job.id, bookmark_id: row.id, row: JSON.stringify(row) })))
+      .values(moved.map((row) => ({ job_id: job.id, bookmark_id: row.id, row: JSON.stringify(row) })))
       .onConflict((oc) => oc.columns(['job_id', 'bookmark_id']).doNothing())
       .execute();
-    return moveToTrash(
-      trx,
-      job.userId,
-      existing.map((r) => r.id),
-      trashTimes(opts.trashDays),
-    );
+    return moved.length;
   }
 
   /**
@@ -247,8 +244,8 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect, opts: {
         .execute();
       if (!kept.length) break;
       await db.transaction().execute(async (trx) => {
-        // From the trash, with their readable copies and link checks; a row set aside before the
-        // trash (an import interrupted by the upgrade) from its own copy here.
+        // From the trash, with their readable copies and link checks; a row the trash no longer
+        // holds (emptied meanwhile, or set aside before there was a trash) from its copy here.
         const { restored, savedAgain } = await restoreFromTrash(
           trx,
           userId,

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { chunks } from '../../db/chunks.js';
 import type { BookmarkTable, Database } from '../../db/schema.js';
 import { ownerOf } from '../bookmarks/repository.js';
 
@@ -30,7 +31,7 @@ export function trashRepository(db: Kysely<Database>) {
   return {
     /** Moves the user's bookmarks among `ids` to the trash; answers how many moved. */
     put(userId: string, ids: string[], at: TrashTimes): Promise<number> {
-      return db.transaction().execute((trx) => moveToTrash(trx, userId, ids, at));
+      return db.transaction().execute(async (trx) => (await moveToTrash(trx, userId, ids, at)).length);
     },
 
     async list(userId: string, limit: number, offset: number): Promise<{ rows: TrashRow[]; total: number }> {
@@ -66,18 +67,25 @@ export function trashRepository(db: Kysely<Database>) {
     },
 
     /** Deletes for good up to `limit` trashed bookmarks whose day has come, anyone's; answers how many. */
-    async purgeDue(now: string, limit: number): Promise<number> {
-      const res = await db
-        .deleteFrom('bookmark_trash')
-        .where(
-          'id',
-          'in',
-          db.selectFrom('bookmark_trash').select('id').where('purge_at', '<=', now).orderBy('purge_at').limit(limit),
-        )
-        .executeTakeFirst();
-      return Number(res.numDeletedRows);
-    },
+    purgeDue: (now: string, limit: number): Promise<number> => purgeDueFrom(db, 'bookmark_trash', now, limit),
   };
+}
+
+/**
+ * Deletes for good up to `limit` rows of a trash (the bookmarks', the groups') whose day has come,
+ * in one short statement; answers how many.
+ */
+export async function purgeDueFrom(
+  db: Kysely<Database>,
+  table: 'bookmark_trash' | 'group_link_trash',
+  now: string,
+  limit: number,
+): Promise<number> {
+  const res = await db
+    .deleteFrom(table)
+    .where('id', 'in', db.selectFrom(table).select('id').where('purge_at', '<=', now).orderBy('purge_at').limit(limit))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 /** When a bookmark went to the trash, and when it goes for good. */
@@ -86,24 +94,28 @@ export interface TrashTimes {
   purgeAt: string;
 }
 
+/** A bookmark's row as the trash keeps it (see keptColumns). */
+export type TrashedRow = Selectable<BookmarkTable>;
+
 /**
  * Moves the user's bookmarks among `ids` to the trash inside the caller's transaction (a delete, a
- * merge of duplicates); answers how many moved.
+ * merge of duplicates, an overwriting import); answers the rows that moved, as they were.
  */
 export async function moveToTrash(
   trx: Transaction<Database>,
   userId: string,
   ids: string[],
   at: TrashTimes,
-): Promise<number> {
-  if (!ids.length) return 0;
+): Promise<TrashedRow[]> {
+  if (!ids.length) return [];
   const rows = await trx
     .selectFrom('bookmark')
     .selectAll()
     .where('owner', '=', ownerOf(userId))
     .where('id', 'in', ids)
     .execute();
-  if (!rows.length) return 0;
+  if (!rows.length) return [];
+  const kept = rows.map((r) => keptColumns(r));
   const found = rows.map((r) => r.id);
   const [copies, checks] = await Promise.all([
     trx.selectFrom('bookmark_copy').selectAll().where('bookmark_id', 'in', found).execute(),
@@ -112,17 +124,17 @@ export async function moveToTrash(
   const copyOf = new Map(copies.map((c) => [c.bookmark_id, c]));
   const checkOf = new Map(checks.map((c) => [c.bookmark_id, c]));
   // A few hundred rows a statement: a copy is up to a few hundred KB of text and markup.
-  for (let i = 0; i < rows.length; i += 200) {
+  for (const slice of chunks(kept, 200)) {
     await trx
       .insertInto('bookmark_trash')
       .values(
-        rows.slice(i, i + 200).map((r) => ({
+        slice.map((r) => ({
           id: r.id,
           owner: r.owner,
           title: r.title,
           link: r.link,
           category: r.category,
-          row: JSON.stringify(keptColumns(r)),
+          row: JSON.stringify(r),
           copy: json(copyOf.get(r.id)),
           link_check: json(checkOf.get(r.id)),
           trashed_at: at.trashedAt,
@@ -133,7 +145,7 @@ export async function moveToTrash(
   }
   // The copy and the link check go with the bookmark (on delete cascade).
   await trx.deleteFrom('bookmark').where('id', 'in', found).execute();
-  return rows.length;
+  return kept;
 }
 
 /**
@@ -208,13 +220,6 @@ export async function restoreFromTrash(
       )
       .execute();
   return { restored: restored.map((t) => t.id), savedAgain };
-}
-
-/** `items` a `size` at a time. */
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /**

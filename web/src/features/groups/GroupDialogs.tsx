@@ -10,6 +10,7 @@ import { LinkDialog } from './dialogs/LinkDialog';
 import { GroupTrashDialog } from './dialogs/GroupTrashDialog';
 import { MembersDialog } from './dialogs/MembersDialog';
 import { MoveLinkDialog } from './dialogs/MoveLinkDialog';
+import { restoreGroupLinks } from './restoreLinks';
 
 export type DialogState =
   | { kind: 'create' }
@@ -49,14 +50,7 @@ export function GroupDialogs(props: Props) {
 
   /** Undo in the notice of a link's delete: it comes back from the group's trash. */
   const undoDelete = async (groupId: string, linkId: string) => {
-    try {
-      const { restored, savedAgain } = await api.groups.restoreLinks(groupId, [linkId]);
-      if (savedAgain.length) notify({ message: trashMessages.savedAgain(1), severity: 'warning' });
-      else notify({ message: trashMessages.restored(restored), severity: 'success' });
-      onLinksChanged();
-    } catch {
-      notify({ message: trashMessages.failed, severity: 'error' });
-    }
+    if (await restoreGroupLinks(groupId, [linkId], notify)) onLinksChanged();
   };
 
   const goneWith = async (groupId: string, request: () => Promise<{ message: string }>) => {

@@ -20,6 +20,7 @@ import { api } from '../../../api';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { shortDate } from '../../../layout/dates';
 import { groupKeys } from '../queries';
+import { restoreGroupLinks } from '../restoreLinks';
 
 interface Props {
   group: Group | null;
@@ -46,13 +47,8 @@ export function GroupTrashDialog({ group, open, onClose, onRestored }: Props) {
     if (!group) return;
     setRestoring(link.id);
     try {
-      const { restored, savedAgain } = await api.groups.restoreLinks(group.id, [link.id]);
-      if (savedAgain.length) notify({ message: trashMessages.savedAgain(1), severity: 'warning' });
-      else notify({ message: trashMessages.restored(restored), severity: 'success' });
+      if (await restoreGroupLinks(group.id, [link.id], notify)) onRestored();
       await trash.refetch();
-      onRestored();
-    } catch {
-      notify({ message: trashMessages.failed, severity: 'error' });
     } finally {
       setRestoring(null);
     }
