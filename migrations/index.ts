@@ -31,6 +31,7 @@ import { groupLinkPages } from './20261129T0900_group_link_pages.js';
 import { pageRetries } from './20261129T1200_page_retries.js';
 import { linkKeys } from './20261129T1400_link_keys.js';
 import { groupLinkTrash } from './20261129T1600_group_link_trash.js';
+import { apiTokens } from './20261206T1200_api_tokens.js';
 import { trash } from './20261129T1500_trash.js';
 
 // Listed here rather than read from the folder so the bundled server carries them. Names sort by time.
@@ -67,6 +68,7 @@ const all = {
   '20261129T1400_link_keys': linkKeys,
   '20261129T1500_trash': trash,
   '20261129T1600_group_link_trash': groupLinkTrash,
+  '20261206T1200_api_tokens': apiTokens,
 };
 
 export function buildMigrations(dialect: 'sqlite' | 'postgres'): Record<string, Migration> {

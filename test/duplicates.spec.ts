@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { registerSqlFunctions } from '../server/src/db/index.js';
 import { signedInApi } from './testing/accounts.js';
-import { importItems, layoutProblems, longestFixtureTitles } from './testing/layoutData.js';
+import { importItems, expectFitsWidths, longestFixtureTitles } from './testing/layoutData.js';
 import { seriousViolations } from './testing/site.js';
 
 // Issue 31: pages saved twice before the duplicate rule learnt that `www.`, http and tracking
@@ -65,15 +65,7 @@ test('the Duplicates page merges a group into the bookmark picked, then every gr
   await expect(second).toBeVisible();
   await expect(page.getByRole('button', { name: 'Merge all 2 groups' })).toBeEnabled();
 
-  for (const width of [400, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expect
-      .poll(async () => {
-        const problems = await page.evaluate(layoutProblems);
-        return { overflow: problems.overflow, cutOff: problems.cutOff };
-      })
-      .toEqual({ overflow: 0, cutOff: [] });
-  }
+  await expectFitsWidths(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   // The oldest is picked to be kept; the user keeps the later saved instead.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedInApi } from './testing/accounts.js';
-import { importItems, layoutProblems, longestFixtureTitles } from './testing/layoutData.js';
+import { importItems, expectFitsWidths, longestFixtureTitles } from './testing/layoutData.js';
 import { seriousViolations } from './testing/site.js';
 
 // Issue 31: what a user deletes waits in the trash; the Trash page restores it or empties the
@@ -36,15 +36,7 @@ test('the Trash page lists deleted bookmarks, restores one and empties the rest,
   await expect(list.getByRole('listitem')).toHaveCount(3, slow);
   await expect(page.getByText('Deleted bookmarks are kept here for 30 days, then deleted for good.')).toBeVisible();
 
-  for (const width of [400, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expect
-      .poll(async () => {
-        const problems = await page.evaluate(layoutProblems);
-        return { overflow: problems.overflow, cutOff: problems.cutOff };
-      })
-      .toEqual({ overflow: 0, cutOff: [] });
-  }
+  await expectFitsWidths(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   const first = items[0]!;

@@ -9,7 +9,7 @@ import { docsRoutes } from './features/docs/routes.js';
 import { originCheck } from './http/origin-check.js';
 import { useRequestLog } from './http/request-log.js';
 import { extensionVersionCheck } from './http/extension-version.js';
-import { loadSession } from './http/session.js';
+import { loadSession, readOnlyTokens } from './http/session.js';
 import { authRoutes } from './features/auth/routes.js';
 import type { AuthService } from './features/auth/service.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -52,6 +52,8 @@ import { trashRoutes } from './features/trash/routes.js';
 import { duplicateRoutes } from './features/duplicates/routes.js';
 import type { DuplicateService } from './features/duplicates/service.js';
 import type { TrashService } from './features/trash/service.js';
+import { tokenRoutes } from './features/tokens/routes.js';
+import type { TokenService } from './features/tokens/service.js';
 import type { LinkHealthService } from './features/link-health/service.js';
 import type { RecommendationService } from './features/recommendations/service.js';
 
@@ -69,6 +71,7 @@ export interface AppDeps {
   linkHealth: LinkHealthService;
   trash: TrashService;
   duplicates: DuplicateService;
+  tokens: TokenService;
   imports: ImportService;
   profiles: ProfileService;
   pages: PageService;
@@ -135,6 +138,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(extensionVersionCheck());
   api.use(originCheck(config.publicUrl));
   api.use(loadSession(deps.auth));
+  api.use(readOnlyTokens);
   api.use(healthRoutes(healthRepository(db)));
   api.use(docsRoutes());
   api.use('/auth', authRoutes(deps.auth, limits, config.authRateLimit));
@@ -147,6 +151,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(linkHealthRoutes(deps.linkHealth));
   api.use(trashRoutes(deps.trash));
   api.use(duplicateRoutes(deps.duplicates));
+  api.use(tokenRoutes(deps.tokens));
   api.use(feedRoutes(deps.feeds, limits, (user, groupId, linkId) => deps.groups.linkFeedSource(user, groupId, linkId)));
   api.use(importRoutes(deps.imports));
   api.use(exportRoutes(deps.bookmarks));

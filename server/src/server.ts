@@ -50,6 +50,8 @@ import { trashRepository } from './features/trash/repository.js';
 import { groupLinkTrash } from './features/groups/link-trash.js';
 import { duplicateRepository } from './features/duplicates/repository.js';
 import { duplicateService } from './features/duplicates/service.js';
+import { tokenRepository } from './features/tokens/repository.js';
+import { tokenService } from './features/tokens/service.js';
 import { trashService, type TrashService } from './features/trash/service.js';
 import { readableExtractor } from './content/readable-pool.js';
 import { diskFileStore, type FileStore } from './integrations/files/index.js';
@@ -184,6 +186,7 @@ export async function createServer(
     sendResetCode: accountMails.sendResetCode,
   });
   const groupRepo = groupRepository(db, database.dialect);
+  const tokens = tokenService(tokenRepository(db));
   const auth = authService({
     auth: betterAuth,
     db,
@@ -191,6 +194,7 @@ export async function createServer(
     permissions,
     hasGroups: (userId) => groupRepo.hasGroups(userId),
     resolveSession: sessionResolver(db, secret, sessionCookieNames),
+    apiTokens: tokens,
     secret,
     accountRateLimit: config.authAccountRateLimit,
     mails: accountMails,
@@ -478,6 +482,7 @@ export async function createServer(
     linkHealth,
     trash,
     duplicates: duplicateService(duplicateRepository(db, database.dialect), trash),
+    tokens,
     imports,
     profiles: profileService(profiles, files, copyRepository(db, database.dialect)),
     pages: pageService(fetchPage, screenshots.enabled),

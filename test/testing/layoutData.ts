@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const bookmarksDir = path.resolve(import.meta.dirname, '../fixtures/bookmarks');
 
@@ -108,4 +108,20 @@ export function layoutProblems(): { overflow: number; rows: number; buttons: num
     buttons += visible;
   }
   return { overflow: root.scrollWidth - width, rows: rows.length, buttons, cutOff };
+}
+
+/**
+ * Waits until the page fits each width: nothing wider than the window, no control cut off. Polled,
+ * as a resize lays the page out again over a few frames.
+ */
+export async function expectFitsWidths(page: Page, widths = [400, 1280]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(async () => {
+        const problems = await page.evaluate(layoutProblems);
+        return { overflow: problems.overflow, cutOff: problems.cutOff };
+      })
+      .toEqual({ overflow: 0, cutOff: [] });
+  }
 }

@@ -192,6 +192,17 @@ export interface BookmarkTrashTable {
   purge_at: string;
 }
 
+/** A personal API token, kept hashed (features/tokens, migrations/20261206T1200_api_tokens). */
+export interface ApiTokenTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  read_only: number;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 /** A link deleted from a group, restorable by its owner (migrations/20261129T1600_group_link_trash). */
 export interface GroupLinkTrashTable {
   id: string;
@@ -535,6 +546,7 @@ export interface Database {
   bookmark_copy: BookmarkCopyTable;
   bookmark_trash: BookmarkTrashTable;
   group_link_trash: GroupLinkTrashTable;
+  api_token: ApiTokenTable;
   link_check: LinkCheckTable;
   owner: OwnerTable;
   category_suggestion: { name: string };

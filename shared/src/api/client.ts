@@ -19,6 +19,7 @@ import type {
   SignupInput,
   SentPage,
   MergeInput,
+  CreateApiToken,
 } from '../domain/index.js';
 import { importMessages } from '../domain/messages.js';
 import {
@@ -57,6 +58,7 @@ const featureLoaders: { [F in Feature]: () => Promise<Contract[F]> } = {
   linkHealth: () => import('../contract/link-health.js').then((m) => m.linkHealthContract),
   trash: () => import('../contract/trash.js').then((m) => m.trashContract),
   duplicates: () => import('../contract/duplicates.js').then((m) => m.duplicatesContract),
+  tokens: () => import('../contract/tokens.js').then((m) => m.tokensContract),
   pages: () => import('../contract/pages.js').then((m) => m.pagesContract),
   import: () => import('../contract/import.js').then((m) => m.importContract),
   export: () => import('../contract/import.js').then((m) => m.exportContract),
@@ -390,6 +392,12 @@ function createClient(options: ApiClientOptions, contractOf: typeof loadFeature 
     duplicates: {
       list: (query: { page?: number; pageSize?: number } = {}) => call('duplicates', 'list', { query }),
       merge: (body: MergeInput) => call('duplicates', 'merge', { body }),
+    },
+    /** Personal API tokens: managed from a signed-in session only. */
+    tokens: {
+      list: () => call('tokens', 'list'),
+      create: (body: CreateApiToken) => call('tokens', 'create', { body }),
+      revoke: (id: string) => call('tokens', 'revoke', { params: { id } }),
     },
     imports: {
       /** The extension's import of the browser's bookmarks (JSON); answers the job (202), to follow with `progress`. */

@@ -20,6 +20,7 @@ import { copiesContract } from './copies.js';
 import { linkHealthContract } from './link-health.js';
 import { trashContract } from './trash.js';
 import { duplicatesContract } from './duplicates.js';
+import { tokensContract } from './tokens.js';
 
 export * from './endpoint.js';
 export { meSchema } from './auth.js';
@@ -36,6 +37,7 @@ export const contract = {
   linkHealth: linkHealthContract,
   trash: trashContract,
   duplicates: duplicatesContract,
+  tokens: tokensContract,
   pages: pagesContract,
   import: importContract,
   export: exportContract,

@@ -42,6 +42,11 @@ export const routes = {
     list: { method: 'GET', path: '/api/duplicates' },
     merge: { method: 'POST', path: '/api/duplicates/merge' },
   },
+  tokens: {
+    list: { method: 'GET', path: '/api/tokens' },
+    create: { method: 'POST', path: '/api/tokens' },
+    revoke: { method: 'DELETE', path: '/api/tokens/:id' },
+  },
   pages: { preview: { method: 'POST', path: '/api/pages/preview' } },
   import: { start: { method: 'POST', path: '/api/import' }, progress: { method: 'GET', path: '/api/import/:jobId' } },
   export: { file: { method: 'GET', path: '/api/export' } },

@@ -3,6 +3,7 @@ export * from './bookmarks.js';
 export * from './link-key.js';
 export * from './trash.js';
 export * from './duplicates.js';
+export * from './tokens.js';
 export * from './import.js';
 export * from './profile.js';
 export * from './adverts.js';

@@ -2,10 +2,16 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Response } from 'express';
 import type { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { authMessages as m, resetMailLimit, type AccountMe, type LoginResult } from '@linkhive/shared/domain';
+import {
+  apiTokenPrefix,
+  authMessages as m,
+  resetMailLimit,
+  type AccountMe,
+  type LoginResult,
+} from '@linkhive/shared/domain';
 import type { Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
-import { headersFromNode, type SessionUser } from '../../http/session.js';
+import { apiTokenIdOf, apiTokenSessionKey, headersFromNode, type SessionUser } from '../../http/session.js';
 import type { ProfileRepository } from '../profile/repository.js';
 import type { PermissionService } from '../permissions/service.js';
 import { attemptLimit } from './attempt-limit.js';
@@ -57,6 +63,11 @@ export function authService(deps: {
   /** Whether the user owns or is an active member of a workspace group. */
   hasGroups: (userId: string) => Promise<boolean>;
   resolveSession: SessionResolver;
+  /** Personal API tokens (`Bearer lh_…`, features/tokens): whom one signs in, and whether one still lives. */
+  apiTokens?: {
+    resolve(token: string): Promise<{ user: SessionUser; tokenId: string; readOnly: boolean } | null>;
+    lives(tokenId: string): Promise<boolean>;
+  };
   /** Failed sign-ins a minute per account (AUTH_ACCOUNT_RATE_LIMIT). */
   accountRateLimit: number;
   mails: AuthMails;
@@ -230,15 +241,33 @@ export function authService(deps: {
       return { message: m.resetSuccess };
     },
 
-    /** Whether the session whose token hashes to `tokenHash` still lives: not signed out, not expired. */
-    async sessionLives(tokenHash: string): Promise<boolean> {
+    /**
+     * Whether the session named `key` still lives: a session whose token hashes to it, not signed
+     * out and not expired; or a personal API token (apiTokenSessionKey), not revoked.
+     */
+    async sessionLives(key: string): Promise<boolean> {
+      const tokenId = apiTokenIdOf(key);
+      if (tokenId !== null) return (await deps.apiTokens?.lives(tokenId)) ?? false;
+      const tokenHash = key;
       const row = await repository.findSessionExpiry(tokenHash);
       return !!row && new Date(row.expiresAt).getTime() > Date.now();
     },
 
     async session(
       nodeHeaders: IncomingHttpHeaders,
-    ): Promise<(AuthOutcome<SessionUser> & { sessionKey: string }) | null> {
+    ): Promise<(AuthOutcome<SessionUser> & { sessionKey: string; apiToken?: { readOnly: boolean } }) | null> {
+      const bearer = nodeHeaders.authorization?.startsWith('Bearer ') ? nodeHeaders.authorization.slice(7).trim() : '';
+      if (bearer.startsWith(apiTokenPrefix)) {
+        const byToken = (await deps.apiTokens?.resolve(bearer)) ?? null;
+        if (!byToken) return null;
+        // Named apart from sessions: revoking the token ends what it opened (session-streams.ts).
+        return {
+          body: byToken.user,
+          setCookies: [],
+          sessionKey: apiTokenSessionKey(byToken.tokenId),
+          apiToken: { readOnly: byToken.readOnly },
+        };
+      }
       const found = await deps.resolveSession(nodeHeaders);
       if (!found) return null;
       // The refresh extends the session and keeps its token, so the key stays the same.

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { SESSION_SECONDS, SESSION_REFRESH_SECONDS } from './better-auth.js';
 import { hashToken } from './hashed-session-tokens.js';
 import { authRepository } from './repository.js';
+import { sessionUserOf } from '../../http/session.js';
 
 export interface ResolvedSession {
   user: { id: string; name: string; email: string; emailVerified: boolean; createdAt: Date | string };
@@ -84,14 +85,7 @@ export function sessionResolver(db: Kysely<Database>, secret: string, cookieName
     const now = Date.now();
     if (expiresAt <= now) return null;
     return {
-      user: {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        // SQLite answers 0 or 1, Postgres a boolean.
-        emailVerified: Boolean(row.emailVerified),
-        createdAt: row.createdAt,
-      },
+      user: sessionUserOf(row),
       refreshDue: expiresAt - SESSION_SECONDS * 1000 + SESSION_REFRESH_SECONDS * 1000 <= now,
       tokenHash: hashed,
     };

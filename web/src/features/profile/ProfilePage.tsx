@@ -13,6 +13,7 @@ import { AdvertiserPanel } from '../adverts/AdvertiserPanel';
 import { KeepCopiesSetting } from '../copies/KeepCopiesSetting';
 import { SectionPage } from '../../layout/SectionPage';
 import { profileKeys } from './queries';
+import { ApiTokensSection } from '../tokens/ApiTokensSection';
 
 export function ProfilePage() {
   const me = useSession((s) => s.me);
@@ -81,6 +82,7 @@ export function ProfilePage() {
         <ExportButton label="Export bookmarks" />
       </Box>
       {profile && <KeepCopiesSetting profile={profile} onChange={(next) => setProfile(() => next)} />}
+      <ApiTokensSection />
     </SectionPage>
   );
 }
