@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaImagesPlugin } from './build/pwaImages.js';
+import { shareTarget } from './src/pwa/shareTarget.js';
 
 const apiServer = 'http://localhost:3000';
 
 // Paths the server answers itself: the service worker must let these navigations through.
-const serverPaths = [/^\/api\//, /^\/files\//, /^\/promo\//];
+const serverPaths = [/^\/api\//, /^\/files\//, /^\/promo\//, /^\/share-target$/];
 
 export default defineConfig({
   // Fixed so that the build lands in web/dist whichever folder the command runs from.
@@ -35,6 +36,7 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        share_target: shareTarget,
       },
       workbox: {
         // The app shell and every route's code, so that a signed-in user can open any page offline.
@@ -86,6 +88,7 @@ export default defineConfig({
       '/files': apiServer,
       // Promo pages are rendered by the server; the '^/promo/' pattern keeps /promote on the client.
       '^/promo/': apiServer,
+      '/share-target': apiServer,
     },
   },
 });

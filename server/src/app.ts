@@ -50,6 +50,7 @@ import type { CopyService } from './features/copies/service.js';
 import { linkHealthRoutes } from './features/link-health/routes.js';
 import { trashRoutes } from './features/trash/routes.js';
 import { duplicateRoutes } from './features/duplicates/routes.js';
+import { shareTargetRoutes } from './features/share-target/routes.js';
 import type { DuplicateService } from './features/duplicates/service.js';
 import type { TrashService } from './features/trash/service.js';
 import { tokenRoutes } from './features/tokens/routes.js';
@@ -169,6 +170,8 @@ export function createApp(deps: AppDeps): Express {
   // For the contract test, which checks that every route below /api is bound to its entry.
   app.locals.api = api;
 
+  // The installed app's share sheet posts here (a fixed path, outside /api); it only redirects.
+  app.use(shareTargetRoutes());
   app.use('/files', storedFiles(deps.files));
   app.use('/downloads', extensionDownloads(config.extensionDir));
 

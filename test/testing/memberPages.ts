@@ -16,6 +16,8 @@ export const memberPages = [
   { path: '/rss-feeds', heading: 'RSS Feeds' },
   { path: '/import-bookmarks', heading: 'Import Bookmarks' },
   { path: '/profile', heading: 'Profile' },
+  // Opened with no link: its message that nothing was found (test/share.spec.ts saves through it).
+  { path: '/save', heading: 'Save to Linkhive' },
   { path: '/teams/workspace', heading: 'Teams Workspace' },
   { path: '/teams/workspace/auth', heading: 'Workspace invitation' },
   { path: '/admin', heading: 'Administration' },

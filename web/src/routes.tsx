@@ -158,6 +158,11 @@ export const routes: RouteObject[] = [
             path: 'profile',
             element: lazyPage('profile', () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage)),
           },
+          // The share target's and the bookmarklet's link, opened in the Add Link dialog (issue 32).
+          {
+            path: 'save',
+            element: lazyPage('save', () => import('./features/share-target/SavePage').then((m) => m.SavePage)),
+          },
           {
             path: 'admin',
             element: lazyPage('admin', () => import('./features/admin/AdminPages').then((m) => m.RequireAdmin)),

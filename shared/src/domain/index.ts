@@ -28,3 +28,4 @@ export * from './extension.js';
 export * from './apiError.js';
 export * from './copies.js';
 export * from './link-health.js';
+export * from './share-target.js';

@@ -14,6 +14,7 @@ import { KeepCopiesSetting } from '../copies/KeepCopiesSetting';
 import { SectionPage } from '../../layout/SectionPage';
 import { profileKeys } from './queries';
 import { ApiTokensSection } from '../tokens/ApiTokensSection';
+import { BookmarkletCard } from './BookmarkletCard';
 
 export function ProfilePage() {
   const me = useSession((s) => s.me);
@@ -81,6 +82,7 @@ export function ProfilePage() {
         </Typography>
         <ExportButton label="Export bookmarks" />
       </Box>
+      <BookmarkletCard />
       {profile && <KeepCopiesSetting profile={profile} onChange={(next) => setProfile(() => next)} />}
       <ApiTokensSection />
     </SectionPage>
