@@ -84,8 +84,9 @@ function buildWeb() {
   return true;
 }
 
-// `wxt zip` builds first, so this one step leaves extension/.output/chrome-mv3 and edge-mv3 and a
-// store-ready zip of each (linkhive-<version>-chrome.zip, linkhive-<version>-edge.zip) beside them.
+// `wxt zip` builds first, so this one step leaves extension/.output/chrome-mv3, edge-mv3 and
+// firefox-mv3 and a store-ready zip of each (linkhive-<version>-chrome.zip, -edge.zip, -firefox.zip)
+// beside them (extension/package.json's `zip`).
 // Then a test build into extension/.output/test/chrome-mv3, which the end-to-end tests load: it alone
 // exposes the worker's parts on `globalThis.linkhive` for what automation cannot click.
 function buildExtension() {

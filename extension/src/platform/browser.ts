@@ -2,8 +2,8 @@ import type { Browser } from 'wxt/browser';
 
 /**
  * The one place that touches the extension API. Everything else receives a Platform, so the core
- * logic runs the same on WXT's `browser` (Chrome, Edge) and on `fakeBrowser` in unit tests, and a
- * change of browser API is a change in this file only.
+ * logic runs the same on WXT's `browser` (Chrome, Edge, Firefox) and on `fakeBrowser` in unit tests,
+ * and a change of browser API is a change in this file only: Firefox's sidebar and address bar too.
  *
  * BrowserApi is what it needs of the extension API: WXT's `browser` in the extension, `fakeBrowser`
  * in unit tests.
@@ -18,7 +18,6 @@ export type BrowserApi = Pick<
   | 'notifications'
   | 'omnibox'
   | 'permissions'
-  | 'sidePanel'
   | 'storage'
   | 'tabs'
 > & {
@@ -26,7 +25,15 @@ export type BrowserApi = Pick<
   runtime: Pick<
     typeof Browser.runtime,
     'getManifest' | 'onInstalled' | 'onStartup' | 'onMessage' | 'sendMessage' | 'openOptionsPage'
-  > & { getURL(path: string): string };
+  > & {
+    getURL(path: string): string;
+    /** Firefox's alone: its presence says the browser is Firefox. */
+    getBrowserInfo?: () => Promise<{ name: string }>;
+  };
+  /** Chrome's and Edge's; Firefox has none (WXT's types are Chrome's, so it may be absent). */
+  sidePanel?: Pick<typeof Browser.sidePanel, 'open'>;
+  /** Firefox's sidebar, where Chrome has the side panel: it opens in the current window. */
+  sidebarAction?: { open(): Promise<void> };
   scripting: {
     executeScript<Args extends unknown[], Result>(injection: {
       target: { tabId: number; frameIds?: number[] };
@@ -43,7 +50,10 @@ export interface TabInfo {
   title: string;
 }
 
-/** One address-bar suggestion: `description` is Chrome's small XML (<match>, <url>, <dim>), escaped. */
+/**
+ * One address-bar suggestion: `description` is Chrome's small XML (<match>, <url>, <dim>), escaped;
+ * the wrapper hands Firefox, which passes it through as text, its plain form (omniboxPlainText).
+ */
 export interface OmniboxSuggestion {
   content: string;
   description: string;
@@ -141,7 +151,22 @@ export function documentInPage(maxChars: number): PageDocument {
   return { url: location.href, html: html.length <= maxChars ? html : null };
 }
 
+const xmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * A suggestion's description for Firefox, which shows it as text (its address bar parses no markup):
+ * Chrome's tags and escapes would show as typed. The category in brackets stands for the dimmed text.
+ */
+export function omniboxPlainText(description: string): string {
+  return description
+    .replace(/<dim>(.*?)<\/dim>/g, '($1)')
+    .replace(/<\/?(match|url|dim)>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => xmlEntities[name]!);
+}
+
 export function createPlatform(b: BrowserApi) {
+  // Firefox's address bar takes plain text (see omniboxPlainText).
+  const omniboxText = b.runtime.getBrowserInfo ? omniboxPlainText : (description: string) => description;
   return {
     version: () => b.runtime.getManifest().version,
 
@@ -258,14 +283,14 @@ export function createPlatform(b: BrowserApi) {
       }) {
         b.omnibox.onInputChanged.addListener((text, show) => {
           void handlers.suggest(text).then(
-            (found) => found && show(found),
+            (found) => found && show(found.map((s) => ({ ...s, description: omniboxText(s.description) }))),
             (e: unknown) => console.error('Linkhive:', e),
           );
         });
         b.omnibox.onInputEntered.addListener((text, where) => run(handlers.enter, text, where));
       },
       async setDefault(description: string) {
-        await b.omnibox.setDefaultSuggestion({ description });
+        await b.omnibox.setDefaultSuggestion({ description: omniboxText(description) });
       },
     },
 
@@ -306,7 +331,15 @@ export function createPlatform(b: BrowserApi) {
     },
 
     sidePanel: {
-      open: (windowId: number) => b.sidePanel.open({ windowId }),
+      /**
+       * Opens the bookmarks beside the page: Chrome's side panel, or Firefox's sidebar. Both browsers
+       * allow it only in a click's handler, so the call comes before anything the click awaits.
+       */
+      open(windowId: number): Promise<void> {
+        if (b.sidePanel) return b.sidePanel.open({ windowId });
+        if (b.sidebarAction) return b.sidebarAction.open();
+        return Promise.reject(new Error('This browser has neither a side panel nor a sidebar.'));
+      },
     },
 
     permissions: {
@@ -320,7 +353,7 @@ export function createPlatform(b: BrowserApi) {
       async linkText(tabId: number, frameId: number | undefined, href: string): Promise<string | null> {
         try {
           const [first] = await b.scripting.executeScript({
-            target: { tabId, frameIds: frameId === undefined ? undefined : [frameId] },
+            target: frameId === undefined ? { tabId } : { tabId, frameIds: [frameId] },
             func: linkTextInPage,
             args: [href],
           });

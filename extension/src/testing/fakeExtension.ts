@@ -27,6 +27,11 @@ export interface SetupOptions {
   now?: () => number;
   /** The background's request deadline (by default shared/api's). */
   timeoutMs?: number;
+  /**
+   * Firefox: the same fake, with Firefox's sidebar where Chrome has the side panel, and
+   * `runtime.getBrowserInfo`, which Firefox alone has.
+   */
+  browser?: 'chrome' | 'firefox';
 }
 
 /** Runs a page script as if in a page with this document (the unit tests have no DOM). */
@@ -91,15 +96,30 @@ export async function setupExtension(options: SetupOptions = {}) {
   // The address bar after the keyword: typing, with Chrome's callback for the suggestions, and Enter.
   const omniboxTyped = fakeEvent<[text: string, show: (s: unknown[]) => void]>();
   const omniboxEntered = fakeEvent<[text: string, where: string]>();
+  let defaultSuggestion: string | null = null;
   Object.assign(fakeBrowser.omnibox, {
     onInputChanged: omniboxTyped,
     onInputEntered: omniboxEntered,
-    setDefaultSuggestion: () => undefined,
+    setDefaultSuggestion: ({ description }: { description: string }) => void (defaultSuggestion = description),
   });
+  // What opened beside the page: Chrome's side panel (in a window) or Firefox's sidebar.
+  const panelsOpened: ({ sidePanel: number } | 'sidebar')[] = [];
+  Object.assign(fakeBrowser.sidePanel, {
+    open: async ({ windowId }: { windowId: number }) => void panelsOpened.push({ sidePanel: windowId }),
+  });
+  const extensionApi =
+    options.browser === 'firefox'
+      ? {
+          ...fakeBrowser,
+          runtime: { ...fakeBrowser.runtime, getBrowserInfo: async () => ({ name: 'Firefox' }) },
+          sidePanel: undefined,
+          sidebarAction: { open: async () => void panelsOpened.push('sidebar') },
+        }
+      : fakeBrowser;
 
   // A focused browser window, which new tabs open in and 'the current window' means.
   await fakeBrowser.windows.create({ focused: true });
-  const p = createPlatform(fakeBrowser);
+  const p = createPlatform(extensionApi);
   await writeSettings(p, { serverUrl: server.origin });
   const bg = createBackground(p, { fetch: server.fetch, now: options.now, timeoutMs: options.timeoutMs });
   listen(p, bg);
@@ -136,6 +156,9 @@ export async function setupExtension(options: SetupOptions = {}) {
       if (title) await fakeBrowser.tabs.update(tab.id!, { title } as { url?: string });
       return tab.id!;
     },
+    panelsOpened,
+    /** The address bar's first line while typing, as the background set it. */
+    defaultSuggestion: () => defaultSuggestion,
     badgeOf: (tabId: number) => fakeBrowser.action.getBadgeText({ tabId }),
     notes: () => Object.values(fakeBrowser.notifications.getAllCreateOptions()),
     alarm: (name: string) => fakeBrowser.alarms.get(name),
