@@ -49,14 +49,19 @@ export const extensionMessages = {
  */
 export const extensionPagePath = '/extension';
 
-export type ExtensionBrowserName = 'chrome' | 'edge';
+export type ExtensionBrowserName = 'chrome' | 'edge' | 'firefox';
 
 /** GET /api/extension: how this server's users get the extension. */
 export const extensionOfferSchema = z.object({
   /** The store listing (EXTENSION_STORE_URL); null when the extension is in no store. */
   storeUrl: z.string().nullable(),
   /** The zip this server serves for loading unpacked, by browser; null when none was built. */
-  downloads: z.object({ chrome: z.string().nullable(), edge: z.string().nullable() }),
+  downloads: z.object({
+    chrome: z.string().nullable(),
+    edge: z.string().nullable(),
+    /** The Firefox add-on (issue 32), unsigned: Firefox loads it as a temporary add-on. */
+    firefox: z.string().nullable(),
+  }),
 });
 export type ExtensionOffer = z.output<typeof extensionOfferSchema>;
 

@@ -21,7 +21,7 @@ describe('the extension offer', () => {
     const t = await start();
     const offer = await t.agent().get('/api/extension');
     expect(offer.status).toBe(200);
-    expect(offer.body).toEqual({ storeUrl: null, downloads: { chrome: null, edge: null } });
+    expect(offer.body).toEqual({ storeUrl: null, downloads: { chrome: null, edge: null, firefox: null } });
     const zip = await fetch(`${t.url}/downloads/linkhive-chrome.zip`);
     expect(zip.status).toBe(404);
     expect(((await zip.json()) as { error: { message: string } }).error.message).toBe(
@@ -35,19 +35,23 @@ describe('the extension offer', () => {
     fs.writeFileSync(older, 'old build');
     fs.utimesSync(older, new Date('2026-01-01'), new Date('2026-01-01'));
     fs.writeFileSync(path.join(dir, 'linkhive-1.0.0-chrome.zip'), 'new build');
+    fs.writeFileSync(path.join(dir, 'linkhive-1.0.0-firefox.zip'), 'firefox build');
     fs.mkdirSync(path.join(dir, 'chrome-mv3'));
     const store = 'https://chromewebstore.google.com/detail/linkhive/abcdefghijklmnopabcdefghijklmnop';
     const t = await start({ EXTENSION_STORE_URL: store, EXTENSION_DIR: dir });
 
     expect((await t.agent().get('/api/extension')).body).toEqual({
       storeUrl: store,
-      downloads: { chrome: '/downloads/linkhive-chrome.zip', edge: null },
+      downloads: { chrome: '/downloads/linkhive-chrome.zip', edge: null, firefox: '/downloads/linkhive-firefox.zip' },
     });
     const zip = await fetch(`${t.url}/downloads/linkhive-chrome.zip`);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-disposition')).toBe('attachment; filename=linkhive-1.0.0-chrome.zip');
     expect(await zip.text()).toBe('new build');
     expect((await fetch(`${t.url}/downloads/linkhive-edge.zip`)).status).toBe(404);
+    const firefox = await fetch(`${t.url}/downloads/linkhive-firefox.zip`);
+    expect(firefox.headers.get('content-disposition')).toBe('attachment; filename=linkhive-1.0.0-firefox.zip');
+    expect(await firefox.text()).toBe('firefox build');
   });
 
   it('refuses a store address that is not https when the server starts', () => {

@@ -6,7 +6,7 @@ import { contract } from '@linkhive/shared/contract';
 import { route } from '../../http/contract-route.js';
 import { notFound } from '../../http/errors.js';
 
-const browsers: readonly ExtensionBrowserName[] = ['chrome', 'edge'];
+const browsers: readonly ExtensionBrowserName[] = ['chrome', 'edge', 'firefox'];
 
 /** The address this server serves each browser's zip at: stable across versions, for links and docs. */
 export const downloadPath = (browser: ExtensionBrowserName) => `/downloads/linkhive-${browser}.zip`;

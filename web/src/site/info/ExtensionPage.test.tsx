@@ -19,7 +19,7 @@ function open(offer: ExtensionOffer) {
 
 describe('the extension page', () => {
   it('explains how to load the zip this server serves when the extension is in no store', async () => {
-    await open({ storeUrl: null, downloads: { chrome: '/downloads/linkhive-chrome.zip', edge: null } });
+    await open({ storeUrl: null, downloads: { chrome: '/downloads/linkhive-chrome.zip', edge: null, firefox: null } });
     const steps = within(await screen.findByRole('region', { name: 'Load it into Chrome' }));
     expect(steps.getByRole('link', { name: 'the extension (zip)' }).getAttribute('href')).toBe(
       '/downloads/linkhive-chrome.zip',
@@ -34,16 +34,33 @@ describe('the extension page', () => {
     expect(screen.queryByRole('link', { name: /chromewebstore/ })).toBeNull();
   });
 
+  it('explains how to load the Firefox add-on as a temporary add-on', async () => {
+    await open({
+      storeUrl: null,
+      downloads: { chrome: '/downloads/linkhive-chrome.zip', edge: null, firefox: '/downloads/linkhive-firefox.zip' },
+    });
+    const steps = within(await screen.findByRole('region', { name: 'Load it into Firefox' }));
+    expect(steps.getByRole('link', { name: 'the Firefox add-on (zip)' }).getAttribute('href')).toBe(
+      '/downloads/linkhive-firefox.zip',
+    );
+    expect(steps.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Download the Firefox add-on (zip).',
+      'Open about:debugging#/runtime/this-firefox in the address bar, click Load Temporary Add-on… and choose the zip.',
+      `Open the add-on's options and check that its server address is ${window.location.origin}, then sign in.`,
+    ]);
+    expect(screen.getByRole('region', { name: 'Load it into Chrome' })).toBeTruthy();
+  });
+
   it('sends to the store listing when EXTENSION_STORE_URL names one', async () => {
     const storeUrl = 'https://chromewebstore.google.com/detail/linkhive/abcdefghijklmnopabcdefghijklmnop';
-    await open({ storeUrl, downloads: { chrome: null, edge: null } });
+    await open({ storeUrl, downloads: { chrome: null, edge: null, firefox: null } });
     const store = await screen.findByRole('link', { name: 'Open the store listing' });
     expect(store.getAttribute('href')).toBe(storeUrl);
     expect(screen.queryByRole('link', { name: 'the extension (zip)' })).toBeNull();
   });
 
   it('says so when the server has neither', async () => {
-    await open({ storeUrl: null, downloads: { chrome: null, edge: null } });
+    await open({ storeUrl: null, downloads: { chrome: null, edge: null, firefox: null } });
     expect((await screen.findByRole('alert')).textContent).toBe(
       "This server has no extension build to offer yet. Its owner can build one with npm run build, or set EXTENSION_STORE_URL to the extension's store listing.",
     );

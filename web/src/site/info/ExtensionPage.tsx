@@ -26,7 +26,7 @@ export function ExtensionPage() {
     <SectionPage
       title="Get the browser extension"
       maxWidth="md"
-      description="Save the page you are on with one click from the toolbar of Chrome or Edge."
+      description="Save the page you are on with one click from the toolbar of Chrome, Edge or Firefox."
     >
       <Para>
         The Linkhive extension saves the page you are on from the browser toolbar, into your categories on this server,
@@ -64,12 +64,44 @@ export function ExtensionPage() {
           />
         </InfoSection>
       )}
-      {offer && !offer.storeUrl && !download && (
+      {offer?.downloads.firefox && <FirefoxSteps download={offer.downloads.firefox} />}
+      {offer && !offer.storeUrl && !download && !offer.downloads.firefox && (
         <Alert severity="info">
           This server has no extension build to offer yet. Its owner can build one with <code>npm run build</code>, or
           set <code>EXTENSION_STORE_URL</code> to the extension&apos;s store listing.
         </Alert>
       )}
     </SectionPage>
+  );
+}
+
+/**
+ * The Firefox add-on this server serves (issue 32). Firefox installs for good only what Mozilla has
+ * signed, so an unsigned zip loads as a temporary add-on, kept until Firefox restarts.
+ */
+function FirefoxSteps({ download }: { download: string }) {
+  return (
+    <InfoSection title="Load it into Firefox">
+      <Items
+        ordered
+        items={[
+          <>
+            Download <Link href={download}>the Firefox add-on (zip)</Link>.
+          </>,
+          <>
+            Open <Ui>about:debugging#/runtime/this-firefox</Ui> in the address bar, click{' '}
+            <Ui>Load Temporary Add-on…</Ui> and choose the zip.
+          </>,
+          <>
+            Open the add-on&apos;s options and check that its server address is <Ui>{globalThis.location?.origin}</Ui>,
+            then sign in.
+          </>,
+        ]}
+      />
+      <Para>
+        Firefox keeps a temporary add-on until it restarts. To install it for good, the server&apos;s owner has the zip
+        signed on addons.mozilla.org (listed or not).
+      </Para>
+    </InfoSection>
   );
 }
