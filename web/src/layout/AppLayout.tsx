@@ -1,6 +1,7 @@
 import { Box, Stack } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { savePagePath } from '@linkhive/shared/domain';
 import { InstallBanner } from '../pwa/InstallBanner';
 import { OfflineBanner } from '../pwa/OfflineBanner';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
@@ -28,12 +29,20 @@ function useScrollToHash() {
   }, [pathname, hash, key]);
 }
 
+/**
+ * Where the add button floats: for signed-in users, but not on the workspace (its links have their
+ * own add) nor on /save, an add dialog itself and, from the bookmarklet, a small window of its own.
+ */
+export function addButtonShown(signedIn: boolean, pathname: string): boolean {
+  return signedIn && pathname !== '/teams/workspace' && pathname !== savePagePath;
+}
+
 export function AppLayout() {
   const me = useSession((s) => s.me);
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
-  const showFab = Boolean(me) && pathname !== '/teams/workspace';
+  const showFab = addButtonShown(Boolean(me), pathname);
   useScrollToHash();
 
   const openDrawer = () => {
