@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
@@ -26,7 +26,15 @@ describe.each(testDialects)('the crawler on %s', (dialect) => {
   });
 
   const importLinks = async (agent: Agent, urls: string[]) => {
-    const items = urls.map((url, i) => ({ title: `Imported ${i}`, url, folder: ['Imported'] }));
+    // Dated a second apart in the file's order, so that 'newest' names one page on both databases:
+    // links without a date all get the import's time, and Postgres orders such ties as its rows lie
+    // on disk (which the trash's deletes leave out of the order they came), SQLite by rowid.
+    const items = urls.map((url, i) => ({
+      title: `Imported ${i}`,
+      url,
+      folder: ['Imported'],
+      addedAt: Date.UTC(2026, 10, 1) + i * 1000,
+    }));
     const job = await agent.post('/api/import', { items });
     expect(job.status).toBe(202);
     expect((await waitForImport(agent, job.body.jobId)).result?.imported).toBe(urls.length);
@@ -87,6 +95,8 @@ describe.each(testDialects)('the crawler on %s', (dialect) => {
   it('a reader takes a page of a free site before waiting in a busy site’s line: a slow site holds up only its own pages', async () => {
     const a = t.agent();
     await a.seedAccount('two-sites@example.com');
+    // Held pages are answered however this test ends: else the site's line stays blocked for the next.
+    onTestFinished(() => fixtures.release());
     await t.server.worker.idle();
     fixtures.resetLog();
     // One import, read after it: its oldest page is on another site; the newer ones, more than
