@@ -27,6 +27,9 @@ test('a token made on the profile page saves and lists bookmarks; read-only refu
   await expect(section.getByText(tokenMessages.created)).toBeVisible();
   const token = await section.getByLabel('Token “Reading script”').inputValue();
   expect(token).toMatch(/^lh_/);
+  // The busy Create button hands the focus to Copy token; the shown token passes axe (its examples scroll by keyboard).
+  await expect(section.getByRole('button', { name: 'Copy token' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   // The curl examples carry this server's address and the token.
   await expect(
     section.getByText(`curl '${baseURL}/api/bookmarks?q=example' -H 'Authorization: Bearer ${token}'`),

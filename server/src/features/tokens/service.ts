@@ -29,9 +29,6 @@ const tokenOf = (r: ApiTokenRow): ApiToken => ({
   lastUsedAt: r.last_used_at,
 });
 
-/** Whether a bearer value is a personal API token (a session token never starts so). */
-export const isApiToken = (bearer: string) => bearer.startsWith(apiTokenPrefix);
-
 /**
  * Personal API tokens (issue 32). A token is 32 random bytes, shown once at creation and stored as
  * its SHA-256 hash; it signs requests in as its user, with a read-only token refused any write.

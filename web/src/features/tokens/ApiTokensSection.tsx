@@ -1,5 +1,5 @@
 import type { ApiToken, CreatedApiToken } from '@linkhive/shared/domain';
-import { maxApiTokens, tokenMessages } from '@linkhive/shared/domain';
+import { createApiTokenSchema, maxApiTokens, tokenMessages } from '@linkhive/shared/domain';
 import { ConfirmDeleteDialog, useNotify } from '@linkhive/shared/ui';
 import {
   Alert,
@@ -60,8 +60,9 @@ export function ApiTokensSection() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const trimmed = name.trim();
-    const problem = !trimmed ? tokenMessages.nameRequired : trimmed.length > 60 ? tokenMessages.nameTooLong : null;
+    // The server's own rule for a name (trimmed, 1 to 60 characters), with its messages.
+    const checked = createApiTokenSchema.shape.name.safeParse(name);
+    const problem = checked.success ? null : (checked.error.issues[0]?.message ?? tokenMessages.nameRequired);
     setNameError(problem);
     if (!problem) create.mutate();
   }

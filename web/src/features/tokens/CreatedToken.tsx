@@ -38,7 +38,8 @@ export function CreatedToken({ created, onDone }: { created: CreatedApiToken; on
           slotProps={{ htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace' } } }}
           onFocus={(e) => e.target.select()}
         />
-        <Button variant="contained" onClick={() => void copy()} sx={{ flexShrink: 0 }}>
+        {/* The Create button is busy while the token is made, and loses the focus: it comes here. */}
+        <Button variant="contained" onClick={() => void copy()} sx={{ flexShrink: 0 }} autoFocus>
           Copy token
         </Button>
       </Stack>
@@ -46,15 +47,19 @@ export function CreatedToken({ created, onDone }: { created: CreatedApiToken; on
         Save a bookmark, then search, from a terminal:
       </Typography>
       {[save, search].map((line) => (
+        // Wider than a phone: it scrolls sideways, so the keyboard must be able to reach it.
         <Box
           key={line}
           component="pre"
+          tabIndex={0}
+          aria-label={line === save ? 'Example: save a bookmark' : 'Example: search'}
           sx={{ m: 0, mt: 1, p: 1, bgcolor: 'action.hover', overflowX: 'auto', fontSize: 12, whiteSpace: 'pre' }}
         >
           {line}
         </Box>
       ))}
-      <Button onClick={onDone} sx={{ mt: 1 }}>
+      {/* In the alert's own colour: the theme's blue on its green is under 4.5:1. */}
+      <Button onClick={onDone} color="inherit" sx={{ mt: 1 }}>
         Done
       </Button>
     </Alert>
