@@ -91,7 +91,7 @@ function databaseSize(file: string, floorMb: number) {
     goalMet: sizes.totalMb <= 38,
     ratioToLinkding: round(sizes.totalMb / linkding.databaseFor50000Mb, 1),
     rawFloorMb: floorMb,
-    note: "every table and index, search included; floor: the import floor's file (bare columns, integer owner, its 4 indexes and search index)",
+    note: "every table and index, search included; floor: the import floor's file (our schema, the same rows, the search index filled once)",
   };
 }
 
@@ -164,14 +164,44 @@ async function timeSearches(base: string, cookie: string, db: Database.Database)
   return search;
 }
 
-export async function benchImportAndSearch({ keepData = false } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-import-'));
+/** A bookmark file uploaded as the web app does: the time from upload to every link listable. */
+async function importFile(base: string, cookie: string, text: string) {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/html' }), 'bookmarks.html');
+  const t = performance.now();
+  const res = await fetch(`${base}/api/import`, { method: 'POST', headers: { origin: base, cookie }, body: form });
+  const job = (await res.json()) as ImportProgress;
+  if (res.status !== 202) throw new Error(`import answered ${res.status}: ${JSON.stringify(job)}`);
+  const result = await waitForImportJob(base, cookie, job);
+  return { ms: performance.now() - t, result };
+}
 
+/** The same import on a server of its own, started for it and stopped after. */
+async function importOnFreshServer(text: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-import-run-'));
+  const server = await startBenchServer({ dataDir, env: { CRAWL: 'off' }, pollMs: 20 });
+  try {
+    const cookie = await signUp(server.base, 'importer@example.com');
+    await sleep(2000);
+    return (await importFile(server.base, cookie, text)).ms;
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchImportAndSearch({ keepData = false } = {}) {
   const fileLinks = generateLinks(50_000, { duplicateShare: 0.1, seed: 7 });
   const text = netscapeFile(fileLinks);
   const { items, ...parse } = timeParses(text);
   // Before the server starts, so that nothing else runs beside it.
-  const { databaseMb: floorDatabaseMb, ...floor } = importFloor(items, parse.oursMs);
+  const { databaseMb: floorDatabaseMb, ...floor } = await importFloor(items, parse.oursMs);
+
+  // The import is timed three times, each the first import of a fresh server as a user's is, and
+  // the median kept: one run alone moved by a fifth between runs on this machine. Two run here, on
+  // servers of their own; the third is the one whose library the rows below read.
+  const earlierRunsMs = [await importOnFreshServer(text), await importOnFreshServer(text)];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-import-'));
 
   // CRAWL=off: the crawler would read the 345,000 imported pages (of made-up sites, each a failed
   // DNS lookup) during the timings that follow; its cost has its own rows (crawl.ts, page-search.ts).
@@ -182,19 +212,10 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
     const idleMb = server.memory('VmRSS');
     let peakMb = idleMb;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, server.memory('VmRSS'))), 10);
-    const form = new FormData();
-    form.append('file', new Blob([text], { type: 'text/html' }), 'bookmarks.html');
-    const t = performance.now();
-    const res = await fetch(`${server.base}/api/import`, {
-      method: 'POST',
-      headers: { origin: server.base, cookie: importer },
-      body: form,
-    });
-    const job = (await res.json()) as ImportProgress;
-    if (res.status !== 202) throw new Error(`import answered ${res.status}: ${JSON.stringify(job)}`);
-    const result = await waitForImportJob(server.base, importer, job);
-    const importMs = performance.now() - t;
+    const { ms: thisImportMs, result } = await importFile(server.base, importer, text);
     clearInterval(sampler);
+    const runsMs = [...earlierRunsMs, thisImportMs];
+    const importMs = median(runsMs);
     // The import worker thread stops when idle: the server's memory comes back down.
     await sleep(10_000);
     const tenSecondsAfterMb = server.memory('VmRSS');
@@ -223,6 +244,7 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
       importOf50000LinksWith10PercentDuplicates: {
         fileMb: round(Buffer.byteLength(text) / 1024 / 1024, 1),
         endToEndOverHttpMs: round(importMs, 0),
+        runsMs: runsMs.map((ms) => round(ms, 0)),
         rawFloorMs: floor.floorMs,
         ...againstFloor(importMs, floor.floorMs, linkding.import50000Ms),
         rawFloor: floor,
@@ -236,7 +258,7 @@ export async function benchImportAndSearch({ keepData = false } = {}) {
           goalMet: tenSecondsAfterMb - idleMb <= 20,
           peakEverVmHWM: round(server.memory('VmHWM')),
         },
-        note: 'floor: our parse of the file, then the same rows inserted through raw better-sqlite3 on a fresh file in slices of 2,000 and the search index filled once (median of 3)',
+        note: 'ours: the median of 3 runs, each the first import on a fresh server; floor: our parse of the file, then the same rows inserted through raw better-sqlite3 on a fresh file of our schema (made by our migrations) in slices of 2,000 and the search index filled once (median of 3)',
       },
       parseOfThatFile: parse,
       exportOfThoseBookmarks: exportFigures,

@@ -191,6 +191,8 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     }
     type Candidate = { id: string; search_title: string; created_at: string };
     let candidates: Candidate[];
+    /** How many matched, up to the cap plus one, when `candidates` holds only the page's rows. */
+    let foundCount: number | undefined;
     if (ftsMatch && !narrowed) {
       // Without category or favourite filters the owner's tags scope the index, so the index alone
       // says whether the query is past the cap; then only the rows to rank or show are read.
@@ -200,15 +202,22 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
       if (rowids.length > searchMatchCap) {
         const page = rowids.slice(f.offset, Math.min(f.offset + f.limit, searchMatchCap));
         const rows = page.length
-          ? await withScreenshot()
+          ? await withPageText(withScreenshot(), inPages)
               .select(sql<number>`bookmark.rowid`.as('rowid'))
               .where('bookmark.owner', '=', ownerOf(userId))
               .where(sql<number>`bookmark.rowid`, 'in', page)
               .execute()
           : [];
-        const byRowid = new Map(rows.map(({ rowid, ...row }) => [rowid, row as BookmarkRow]));
-        const found = page.flatMap((r) => byRowid.get(r) ?? []);
-        return { rows: inPages ? await withSnippets(found, words) : found, total: searchMatchCap, capped: true };
+        const byRowid = new Map(rows.map((row) => [row.rowid, row]));
+        return {
+          rows: withSnippets(
+            page.flatMap((r) => byRowid.get(r) ?? []),
+            words,
+            inPages,
+          ),
+          total: searchMatchCap,
+          capped: true,
+        };
       }
       candidates = (
         await sql<Candidate>`select id, search_title, created_at from bookmark
@@ -217,12 +226,22 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
         )
       ).rows;
     } else {
-      candidates = (
-        await sql<Candidate>`select b.id, b.search_title, b.created_at from ${source}
-          where ${sql.join(filters, sql` and `)} order by ${recency} limit ${searchMatchCap + 1}`.execute(db)
+      // The newest matches up to the cap, and how many there are (up to the cap plus one). Past the
+      // cap only the page's rows come back: the rest are neither ranked nor shown, and a common
+      // word's thousand rows were most of what the query sent.
+      const shown = f.offset + f.limit;
+      const found = (
+        await sql<Candidate & { n: number | string; found: number | string }>`with m as (
+            select b.id, b.search_title, b.created_at, row_number() over (order by ${recency}) as n from ${source}
+            where ${sql.join(filters, sql` and `)} order by ${recency} limit ${searchMatchCap + 1}),
+          c as (select count(*) as found from m)
+          select m.id, m.search_title, m.created_at, m.n, c.found from m cross join c
+          where c.found <= ${searchMatchCap} or m.n <= ${shown} order by m.n`.execute(db)
       ).rows;
+      candidates = found;
+      foundCount = found.length ? Number(found[0]!.found) : 0;
     }
-    const capped = candidates.length > searchMatchCap;
+    const capped = (foundCount ?? candidates.length) > searchMatchCap;
     const matches = candidates.slice(0, searchMatchCap);
     if (!capped) {
       const score = new Map(matches.map((m) => [m.id, titleScore(words, m.search_title)]));
@@ -235,29 +254,48 @@ export function bookmarkRepository(db: Kysely<Database>, dialect: Dialect) {
     }
     const pageIds = matches.slice(f.offset, f.offset + f.limit).map((m) => m.id);
     const rows = pageIds.length
-      ? await withScreenshot()
+      ? await withPageText(withScreenshot(), inPages)
           .where('bookmark.owner', '=', ownerOf(userId))
           .where('bookmark.id', 'in', pageIds)
           .execute()
       : [];
-    const byId = new Map(rows.map((r) => [r.id, r as BookmarkRow]));
-    const found = pageIds.flatMap((id) => byId.get(id) ?? []);
-    return { rows: inPages ? await withSnippets(found, words) : found, total: matches.length, capped };
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const total = capped ? searchMatchCap : matches.length;
+    return {
+      rows: withSnippets(
+        pageIds.flatMap((id) => byId.get(id) ?? []),
+        words,
+        inPages,
+      ),
+      total,
+      capped,
+    };
   }
 
-  /** A page of results with, for each saved page the words are in, the passage where they are. */
-  async function withSnippets(rows: BookmarkRow[], words: string[]): Promise<BookmarkRow[]> {
-    if (!rows.length) return rows;
-    const texts = await db
-      .selectFrom('bookmark_copy')
-      .select(['bookmark_id', 'text'])
-      .where(
-        'bookmark_id',
-        'in',
-        rows.map((r) => r.id),
+  /** With the saved page's text beside each row (in the same statement), when the search looks in pages. */
+  function withPageText(query: ReturnType<typeof withScreenshot>, inPages: boolean) {
+    return query
+      .leftJoin('bookmark_copy', (join) =>
+        inPages ? join.onRef('bookmark_copy.bookmark_id', '=', 'bookmark.id') : join.on(sql<boolean>`false`),
       )
-      .execute();
-    return withPassages(rows, new Map(texts.map((t) => [t.bookmark_id, t.text])), words);
+      .select('bookmark_copy.text as page_text');
+  }
+
+  /**
+   * A page of results without the page texts they were read with, each with the passage of its
+   * saved page where the words are (when the search looks in pages).
+   */
+  function withSnippets(
+    rows: (BookmarkRow & { page_text: string | null; rowid?: number })[],
+    words: string[],
+    inPages: boolean,
+  ): BookmarkRow[] {
+    const texts = new Map<string, string>();
+    const plain = rows.map(({ page_text, rowid: _rowid, ...row }) => {
+      if (page_text) texts.set(row.id, page_text);
+      return row as BookmarkRow;
+    });
+    return inPages ? withPassages(plain, texts, words) : plain;
   }
 
   const feedSourceQuery = (userId: string) =>
