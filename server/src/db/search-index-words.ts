@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { searchTokens } from '@linkhive/shared/domain';
+import { searchTokens } from '@linkhive/shared/domain/search';
 
 /** Base-36 digits of an owner's tag: 36^6, over two billion owners. */
 const tagWidth = 6;

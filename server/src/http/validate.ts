@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fromZod } from './errors.js';
+import { fromZod } from './app-error.js';
 
 /** Parses a request part with the shared schema; the first failing rule becomes the 400 answer. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

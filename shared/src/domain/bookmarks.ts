@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { limits } from './constants.js';
+import { keptTitle } from './link-titles.js';
 import { siteMessages } from './site.js';
 import { snippetSchema } from './snippet.js';
 import { searchScopes, type SearchScope } from './search.js';
 import { linkHealthValues, type LinkHealthValue } from './link-health.js';
+
+export { autoTitle, domainOf, domainOfUrl, importedTitle } from './link-titles.js';
 
 /** An example home address for the messages where the original wording left one out as `{host}`. */
 export const exampleHosts = ['https://www.example.com', 'https://example.com'] as const;
@@ -118,15 +121,6 @@ const promotorSchema = z
   .regex(/^[a-z0-9.-]*$/, 'Invalid promotor')
   .nullish()
   .transform((v) => v || null);
-
-/** A title's runs of white space made one space (HTML reads them so), cut to limits.importedTitleMax. */
-function keptTitle(title: string): string {
-  const t = title.replace(/\s+/g, ' ').trim();
-  if (t.length <= limits.importedTitleMax) return t;
-  const cut = t.slice(0, limits.importedTitleMax);
-  // A cut between the two halves of a character outside the BMP (an emoji) drops the lone half.
-  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
-}
 
 /**
  * A title the browser gave (a tab's title, a link's text) rather than one a person typed: kept as
@@ -295,26 +289,4 @@ export interface Page<T> {
   page: number;
   pageSize: number;
   capped?: boolean;
-}
-
-export function domainOf(link: string): string {
-  return domainOfUrl(new URL(link));
-}
-
-/** domainOf for an address already parsed. */
-export const domainOfUrl = (u: URL) => u.hostname.toLowerCase().replace(/^www\./, '');
-
-/** A title made for a form a person then edits: cut to the 50 that the dialogs accept. */
-export function autoTitle(title: string | null | undefined, link: string): string {
-  const t = (title ?? '').replace(/\s+/g, ' ').trim() || domainOf(link);
-  return t.slice(0, limits.titleMax);
-}
-
-/**
- * A title read from an import (a bookmark file or the browser's bookmarks): kept as the source had
- * it, only its runs of white space made one space (HTML reads them so), up to limits.importedTitleMax
- * characters, never splitting a character in two. No title at all becomes the domain.
- */
-export function importedTitle(title: string | null | undefined, link: string): string {
-  return keptTitle(title ?? '') || domainOf(link);
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { importMessages } from './messages.js';
 
 export const importMaxBytes = 25 * 1024 * 1024;
 /** The import page goes to /categories this long after the success notice. */
@@ -65,37 +64,4 @@ export const importProgressSchema = z.object({
 });
 export type ImportProgress = z.output<typeof importProgressSchema>;
 
-/** What an import's notice says: a success when links were added, a plain note when none were. */
-export interface ImportOutcome {
-  severity: 'success' | 'info';
-  /** The headline: the spec's success text, or that nothing new was added. */
-  title: string;
-  /** Further sentences: skipped links, duplicates merged inside the browser's own bookmarks. */
-  details: string[];
-}
-
-/**
- * One reading of an import's result for every client (the web app's import page, the extension's
- * options): `file` for an uploaded bookmark file, `browser` for the extension's import of the
- * browser's own bookmarks, which also says how many of its duplicates were merged into one.
- */
-export function importOutcome(
-  result: Pick<ImportResult, 'total' | 'imported' | 'skippedExisting' | 'duplicatesInFile'>,
-  overwrite: boolean,
-  source: 'file' | 'browser',
-): ImportOutcome {
-  const details: string[] = [];
-  if (source === 'browser' && result.duplicatesInFile > 0)
-    details.push(importMessages.mergedInBrowser(result.duplicatesInFile));
-  if (result.imported > 0) {
-    if (result.skippedExisting > 0) details.unshift(importMessages.skippedExisting(result.skippedExisting));
-    return { severity: 'success', title: importMessages.success(result.imported, overwrite), details };
-  }
-  const title =
-    result.total === 0
-      ? importMessages.nothingToImport
-      : source === 'browser'
-        ? importMessages.nothingNewInBrowser
-        : importMessages.nothingNewInFile;
-  return { severity: 'info', title, details };
-}
+export { importOutcome, type ImportOutcome } from './import-outcome.js';

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { BookmarkTable, Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
-import { ownerOf } from './repository.js';
+import { ownerOf } from './row-values.js';
 
 /**
  * A bookmark's own columns, as set aside and put back (Postgres's generated search vector is not;

@@ -7,15 +7,14 @@ import {
   type Selectable,
   type SqlBool,
 } from 'kysely';
-import { randomBytes } from 'node:crypto';
 import type { BookmarkTable, Database } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
 import { ownerTag } from '../../db/search-index-words.js';
 import { linkHealthIs } from '../link-health/repository.js';
+import { ownerOf, searchWords } from './row-values.js';
 import {
   withPassages,
   searchMatchCap,
-  searchText,
   searchTokens,
   titleScore,
   type LinkHealthValue,
@@ -23,34 +22,7 @@ import {
   type Snippet,
 } from '@linkhive/shared/domain';
 
-export const newId = () => randomBytes(12).toString('base64url');
-
-/** `n` ids from one call for random bytes: an import's slice makes hundreds at once. */
-export function newIds(n: number): string[] {
-  const bytes = randomBytes(12 * n);
-  return Array.from({ length: n }, (_, i) => bytes.toString('base64url', 12 * i, 12 * i + 12));
-}
-
-/**
- * The search words a bookmark's row keeps: its title's, which search ranks matches by; on Postgres
- * also its address's, domain's and category's, from which the stored search vector is made.
- * SQLite's search index makes those itself (its triggers call the same function).
- */
-export function searchWords(
-  dialect: Dialect,
-  b: { title: string; link: string; domain: string; category: string },
-): { search_title: string; search_rest?: string } {
-  const search_title = searchText(b.title);
-  return dialect === 'postgres'
-    ? { search_title, search_rest: searchText(b.link, b.domain, b.category) }
-    : { search_title };
-}
-
-/**
- * The number by which bookmarks name their owner, from the owner's user id: a subquery, which both
- * databases run once per statement and use with the owner's indexes as they would a value.
- */
-export const ownerOf = (userId: string) => sql<number>`(select id from owner where user_id = ${userId})`;
+export { newId, newIds, ownerOf, searchWords } from './row-values.js';
 
 /** A bookmark as a source of the RSS page. */
 export interface FeedSourceRow {

@@ -1,4 +1,6 @@
-import { domainOfUrl, importedTitle, limits, linkKeyOf } from '@linkhive/shared/domain';
+import { limits } from '@linkhive/shared/domain/constants';
+import { linkKeyOf } from '@linkhive/shared/domain/link-key';
+import { domainOfUrl, importedTitle } from '@linkhive/shared/domain/link-titles';
 
 export const uncategorized = 'Uncategorized';
 

@@ -1,4 +1,6 @@
-import { importMessages, importOutcome, type ImportResult } from '@linkhive/shared/domain';
+import type { ImportResult } from '@linkhive/shared/domain';
+import { importOutcome } from '@linkhive/shared/domain/import-outcome';
+import { importMessages } from '@linkhive/shared/domain/messages';
 import type { ParseResult } from './link-collector.js';
 import type { ImportRepository } from './repository.js';
 

@@ -3,7 +3,7 @@ import type { ImportResult } from '@linkhive/shared/domain';
 import type { Database, ImportJobTable } from '../../db/schema.js';
 import type { Dialect } from '../../db/index.js';
 import { bookmarkBulkRepository, type StoredBookmark } from '../bookmarks/bulk-repository.js';
-import { newIds, ownerOf, searchWords } from '../bookmarks/repository.js';
+import { newIds, ownerOf, searchWords } from '../bookmarks/row-values.js';
 import { moveToTrash, restoreFromTrash } from '../trash/repository.js';
 import { trashTimes } from '../trash/service.js';
 import { leaseUntil } from './lease.js';

@@ -2,8 +2,8 @@
 // so no import work runs on the thread that answers requests.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/index.js';
-import { importMessages } from '@linkhive/shared/domain';
-import { AppError } from '../../http/errors.js';
+import { importMessages } from '@linkhive/shared/domain/messages';
+import { AppError } from '../../http/app-error.js';
 import { importPipeline } from './pipeline.js';
 import { importRepository } from './repository.js';
 import { createUploadReader, type UploadReader } from './upload-reader.js';
@@ -28,7 +28,7 @@ async function end(jobId: string, overwrite: boolean) {
   readers.delete(jobId);
   let parsed;
   try {
-    parsed = reading.reader.end();
+    parsed = await reading.reader.end();
   } catch (err) {
     // A refusal says why in the rule's words; anything else is ours, and its text stays in the log.
     const e = err instanceof AppError ? err : new AppError(500, 'import_failed', importMessages.failed);

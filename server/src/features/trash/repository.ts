@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { chunks } from '../../db/chunks.js';
 import type { BookmarkTable, Database } from '../../db/schema.js';
-import { ownerOf } from '../bookmarks/repository.js';
+import { ownerOf } from '../bookmarks/row-values.js';
 
 /** A trashed bookmark as listed. */
 export interface TrashRow {
