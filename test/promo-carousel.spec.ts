@@ -1,7 +1,7 @@
 import { expect, test, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpViaApi } from './testing/accounts.js';
 import { grant } from './testing/plans.js';
-import { openPage, seriousViolations } from './testing/site.js';
+import { openPage, pauseCarousel, seriousViolations } from './testing/site.js';
 
 // Every run of beforeAll makes its own adverts, named with a word of that run only (letters: an
 // advert's title allows no 0), so the searches below find them and nothing other tests make on the
@@ -106,6 +106,7 @@ test('the Promotors carousel loads as it nears the viewport and lists approved a
   await expect(card(page, hidden.title)).toHaveCount(0);
   await expect(card(page, anvils.title)).toContainText('Anvils and tongs. Made by hand');
   await expect(card(page, anvils.title)).toContainText('…');
+  await pauseCarousel(page, 'Highlights');
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -162,6 +163,7 @@ test('on a phone the carousel shows a card a slide, steps by hand, fits the widt
   await expect(carousel.getByRole('heading', { level: 3 })).toHaveText([anvils.title]);
   await expect(carousel.getByRole('button', { name: 'Show slide 2 of 2' })).toHaveAttribute('aria-current', 'true');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+  await pauseCarousel(page, 'Highlights');
   expect(await seriousViolations(page)).toEqual([]);
 });
 

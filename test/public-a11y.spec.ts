@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { siteMessages } from '../shared/src/domain/site.js';
-import { openPage, publicPages, seriousViolations } from './testing/site.js';
+import { openPage, pauseCarousel, publicPages, seriousViolations } from './testing/site.js';
 import { runAxe } from './testing/axe.js';
 
 // The spec's mobile layout starts at 600 px; every page must work there as well as on a desktop.
@@ -9,6 +9,7 @@ for (const { path, heading } of publicPages) {
   test(`${path} has no serious or critical accessibility violation and fits 1280 and 600 px`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openPage(page, path, heading);
+    if (path === '/') await pauseCarousel(page, 'Highlights');
     for (const width of [1280, 600]) {
       await test.step(`at ${width} px`, async () => {
         await page.setViewportSize({ width, height: 900 });
@@ -29,6 +30,7 @@ for (const { path, heading } of publicPages) {
 
 test('the yearly prices, the QR tool with its messages and the notices pass axe too', async ({ page, context }) => {
   await openPage(page, '/#pricing', 'Linkhive');
+  await pauseCarousel(page, 'Highlights');
   await page.getByRole('switch', { name: 'Yearly billing' }).check();
   await expect(page.getByText('SAVE 10%', { exact: true }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -37,6 +37,16 @@ export async function seriousViolations(page: Page, alsoRules: string[] = [], wi
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/**
+ * Pauses a carousel that turns on its own (the home page's 'Highlights'): a slide that turns while
+ * axe reads the page is half faded in, and axe reports the contrast of the blend.
+ */
+export async function pauseCarousel(page: Page, name: string) {
+  const carousel = page.getByRole('region', { name });
+  await carousel.getByRole('button', { name: 'Pause slides' }).click();
+  await expect(carousel.getByRole('button', { name: 'Play slides' })).toBeVisible();
+}
+
 /** Any violation of the named axe rules, whatever its impact (heading-order is only 'moderate'). */
 export async function ruleViolations(page: Page, rules: string[]): Promise<string[]> {
   const violations = await axeViolations(page, rules);
