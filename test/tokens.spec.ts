@@ -77,6 +77,8 @@ test('a token made on the profile page saves and lists bookmarks; read-only refu
 
   // The list: names, read-only, use; never the tokens. It holds at a phone's width.
   await section.getByRole('button', { name: 'Done' }).click();
+  // The panel that held the focus is gone: it goes on to the form, not back to the top of the page.
+  await expect(section.getByLabel('Token name')).toBeFocused();
   const list = section.getByRole('list', { name: 'Your API tokens' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByRole('listitem').filter({ hasText: 'Dashboard' }).getByText('Read-only')).toBeVisible();

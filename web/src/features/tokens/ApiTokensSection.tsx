@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api';
 import { shortDate } from '../../layout/dates';
 import { CreatedToken } from './CreatedToken';
@@ -36,6 +36,8 @@ export function ApiTokensSection() {
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  // Done removes the panel that held the focus: it goes on to the form, where the next token is made.
+  const nameField = useRef<HTMLInputElement>(null);
 
   const create = useMutation({
     mutationFn: () => api.tokens.create({ name, readOnly }),
@@ -79,11 +81,20 @@ export function ApiTokensSection() {
         <code>Authorization: Bearer</code>. A read-only token can look, and change nothing. The{' '}
         <a href="/api/docs">API documentation</a> lists what they can do.
       </Typography>
-      {created && <CreatedToken created={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <CreatedToken
+          created={created}
+          onDone={() => {
+            setCreated(null);
+            nameField.current?.focus();
+          }}
+        />
+      )}
       <Box component="form" onSubmit={submit} noValidate aria-label="Create an API token" sx={{ mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             label="Token name"
+            inputRef={nameField}
             placeholder="e.g. Reading script"
             value={name}
             onChange={(e) => setName(e.target.value)}
