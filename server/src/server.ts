@@ -79,6 +79,7 @@ import type { Peers } from './cluster/peers.js';
 import { groupRepository } from './features/groups/repository.js';
 import { groupService } from './features/groups/service.js';
 import { GROUP_PURGE_JOB, groupPurge } from './features/groups/purge.js';
+import { HOUSEKEEPING_JOB, housekeeping, type Housekeeping } from './features/housekeeping/service.js';
 import { groupMails } from './features/groups/mails.js';
 import { createGroupLive } from './features/groups/live/index.js';
 import { recommendationProviders } from './integrations/ai/index.js';
@@ -102,6 +103,8 @@ export interface Server {
   linkHealth: LinkHealthService;
   /** The trash: its purge can be run by hand with a clock (tests). */
   trash: TrashService;
+  /** The hourly housekeeping: a run can be started by hand with a clock (tests). */
+  housekeeper: Housekeeping;
   /** Where stored files live (FILE_STORE). */
   files: FileStore;
   /** Settles once the start's read of the Stripe catalogue has ended (at once without a key). */
@@ -290,6 +293,9 @@ export async function createServer(
     sessionLives: (key) => auth.sessionLives(key),
   });
   const linkTrash = groupLinkTrash(db, database.dialect);
+  const trash = trashService(trashRepository(db), { days: config.trashDays, alsoPurge: [linkTrash.purgeDue] });
+  // What has waited its days is deleted for good once an hour, in the 'cleanup' lane.
+  const housekeeper = housekeeping({ trash, queue });
   const groups = groupService({
     repo: groupRepo,
     trash: { links: linkTrash, days: config.trashDays },
@@ -366,11 +372,15 @@ export async function createServer(
             ]
           : []),
         {
-          // A deleted group's links, removed in batches off the request path (features/groups/purge.ts).
-          name: 'group cleanup',
+          // A deleted group's links, removed in batches off the request path (features/groups/purge.ts),
+          // and the hourly housekeeping (features/housekeeping).
+          name: 'cleanup',
           concurrency: 1,
           timeoutMs: 45_000,
-          handlers: { [GROUP_PURGE_JOB]: groupPurge(groupRepo, { links: linkTrash, days: config.trashDays }).handler },
+          handlers: {
+            [GROUP_PURGE_JOB]: groupPurge(groupRepo, { links: linkTrash, days: config.trashDays }).handler,
+            [HOUSEKEEPING_JOB]: housekeeper.handler,
+          },
         },
       ],
       log,
@@ -407,13 +417,15 @@ export async function createServer(
     fetchBudget(db, { name, limit: config.fetchBudget, windowMs: outsideFetchBudget.windowMs });
   const favicons = faviconService(faviconRepository(db), files, fetchPage, { budget: budget('favicons') });
   const bookmarkRepo = bookmarkRepository(db, database.dialect);
-  const trash = trashService(trashRepository(db), { days: config.trashDays, alsoPurge: [linkTrash.purgeDue] });
   const bookmarks = bookmarkService(bookmarkRepo, screenshots, { adverts: advertRepo, favicons, copies, trash });
-  // What has waited its days in the trash is deleted for good: at the start, then every hour.
-  const purgeTrash = () =>
-    trash.purge().catch((err) => log.error({ err }, 'could not empty the trash of what has waited its days'));
-  await purgeTrash();
-  const purgeTimer = setInterval(purgeTrash, 60 * 60_000).unref();
+  // Queued at the start and every hour by every process, run once an hour by one of them.
+  const queueHousekeeping = () =>
+    housekeeper
+      .queue()
+      .then(() => poke())
+      .catch((err) => log.error({ err }, 'could not queue the hourly housekeeping'));
+  await queueHousekeeping();
+  const housekeepingTimer = setInterval(queueHousekeeping, 60 * 60_000).unref();
   const feedRepo = feedRepository(db);
   const feeds = feedService({
     bookmarks: bookmarkRepo,
@@ -509,6 +521,7 @@ export async function createServer(
     favicons,
     linkHealth,
     trash,
+    housekeeper,
     files,
     billingReady,
     async stopBackground() {
@@ -522,7 +535,7 @@ export async function createServer(
       stopLinkSweeps();
       clearInterval(repairTimer);
       clearInterval(reconcileTimer);
-      clearInterval(purgeTimer);
+      clearInterval(housekeepingTimer);
       // An import in its last seconds may finish; one that does not ends as interrupted.
       await Promise.race([importWorker.idle(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       await importWorker.close();

@@ -14,7 +14,6 @@ export interface JobQueue {
    * the account's next places in line, in order.
    */
   enqueueBatch(type: string, jobs: Array<{ payload: unknown; runAt?: Date }>, accountId: string): Promise<void>;
-  /** Jobs of these kinds an account queued since a time, done or not: for per-account budgets. */
   /**
    * The account's jobs of these kinds that ran, or are due to run, from `since` on: a job delayed to
    * a later window counts in that window, so a budget holds however long ago its jobs were queued.
@@ -24,6 +23,11 @@ export interface JobQueue {
   claim(types: string[], leaseMs: number): Promise<Selectable<JobTable> | null>;
   complete(id: string): Promise<void>;
   fail(id: string, error: string, retryAt: Date | null): Promise<void>;
+  /**
+   * Deletes up to `limit` finished jobs last due before these times (done ones and failed ones
+   * apart); answers how many.
+   */
+  deleteFinished(before: { done: Date; failed: Date }, limit: number): Promise<number>;
 }
 
 export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
@@ -159,6 +163,22 @@ export function jobQueue(db: Kysely<Database>, dialect: Dialect): JobQueue {
         })
         .where('id', '=', id)
         .execute();
+    },
+
+    async deleteFinished(before, limit) {
+      // By status and due time: the queue's ready index (status, run_at) finds them without a scan.
+      const finished = db
+        .selectFrom('job')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'done'), eb('run_at', '<', before.done.toISOString())]),
+            eb.and([eb('status', '=', 'failed'), eb('run_at', '<', before.failed.toISOString())]),
+          ]),
+        )
+        .limit(limit);
+      const res = await db.deleteFrom('job').where('id', 'in', finished).executeTakeFirst();
+      return Number(res.numDeletedRows);
     },
   };
 }
