@@ -130,6 +130,16 @@ describe.each(testDialects)('search on %s', (dialect) => {
     expect(second.body.items.some((b: { id: string }) => firstIds.has(b.id))).toBe(false);
     const last = await big.get(`/api/bookmarks?q=art&pageSize=25&page=${searchMatchCap / 25}`);
     expect(last.body.items).toHaveLength(25);
+    const past = await big.get(`/api/bookmarks?q=art&pageSize=25&page=${searchMatchCap / 25 + 1}`);
+    expect(past.body).toMatchObject({ total: searchMatchCap, capped: true, items: [] });
+    // With a category the pass reads the table, not the index alone: the same pages, newest first.
+    const ids = (body: { items: { id: string }[] }) => body.items.map((b) => b.id);
+    const inCategory = (page: number) => big.get(`/api/bookmarks?q=art&category=Reading&pageSize=25&page=${page}`);
+    const first = await inCategory(1);
+    expect(first.body).toMatchObject({ total: searchMatchCap, capped: true });
+    expect(ids(first.body)).toEqual(ids(res.body));
+    expect(ids((await inCategory(searchMatchCap / 25)).body)).toEqual(ids(last.body));
+    expect((await inCategory(searchMatchCap / 25 + 1)).body).toMatchObject({ capped: true, items: [] });
     const narrow = await big.get('/api/bookmarks?q=article%201049');
     expect(narrow.body).toMatchObject({ total: 1 });
     expect(narrow.body.capped).toBeUndefined();

@@ -1,15 +1,12 @@
-import { bookmarkMessages } from '@linkhive/shared/domain';
 import type { ShareParams } from '@linkhive/shared/domain';
-import { AddBookmarkDialog, useNotify } from '@linkhive/shared/ui';
+import { useNotify } from '@linkhive/shared/ui';
 import type { NewBookmarkValues } from '@linkhive/shared/ui';
 import { api } from '../../api';
-import { libraryChanged, useCategoryNames, useSuggestedCategories } from '../bookmarks/library';
+import { libraryChanged } from '../bookmarks/library';
+import { LibraryAddDialog, savedNotice } from '../bookmarks/LibraryAddDialog';
 import { followerAddedNotice } from './notices';
 import { followPromotor } from './promoSignup';
 import type { PromoTarget } from './promoSignup';
-
-const readClipboard =
-  typeof navigator !== 'undefined' && navigator.clipboard?.readText ? () => navigator.clipboard.readText() : undefined;
 
 export interface ShareAddDialogProps {
   params: ShareParams;
@@ -24,35 +21,21 @@ export interface ShareAddDialogProps {
  * A failed follow (a page that no longer exists) saves nothing: the error shows under the form.
  */
 export function ShareAddDialog({ params, promo, onLeave }: ShareAddDialogProps) {
-  const categories = useCategoryNames();
-  const suggested = useSuggestedCategories();
   const notify = useNotify();
 
   async function create(values: NewBookmarkValues) {
     if (promo) await followPromotor(promo.slug);
     const saved = await api.bookmarks.create({ ...values, promotor: promo?.slug ?? null });
     libraryChanged();
-    notify(
-      promo
-        ? followerAddedNotice(promo.title)
-        : {
-            title: bookmarkMessages.bookmarkedTitle,
-            message: bookmarkMessages.bookmarked(saved.title, saved.category),
-            severity: 'success',
-          },
-    );
+    notify(promo ? followerAddedNotice(promo.title) : savedNotice(saved));
     onLeave();
   }
 
   return (
-    <AddBookmarkDialog
+    <LibraryAddDialog
       open
       onClose={onLeave}
       initial={{ link: params.url, title: params.title, category: params.category, promotor: promo?.slug ?? null }}
-      categories={categories}
-      suggested={suggested}
-      onPreview={(url, signal) => api.pages.preview(url, { signal })}
-      readClipboard={readClipboard}
       onSubmit={create}
     />
   );

@@ -7,13 +7,14 @@ import {
   saveProblemMessage,
   saveProblemOf,
 } from '@linkhive/shared/domain';
-import { AddBookmarkDialog, useNotify, type NewBookmarkValues } from '@linkhive/shared/ui';
+import { useNotify, type NewBookmarkValues } from '@linkhive/shared/ui';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api';
 import { SectionPage } from '../../layout/SectionPage';
-import { libraryChanged, useCategoryNames, useSuggestedCategories } from '../bookmarks/library';
+import { libraryChanged } from '../bookmarks/library';
+import { LibraryAddDialog, savedNotice } from '../bookmarks/LibraryAddDialog';
 
 /** Long enough to read the saved message in the bookmarklet's window before it closes. */
 const popupCloseDelayMs = 3_000;
@@ -38,9 +39,6 @@ function rememberCategory(category: string) {
     // storage switched off: nothing to remember it in
   }
 }
-
-const readClipboard =
-  typeof navigator !== 'undefined' && navigator.clipboard?.readText ? () => navigator.clipboard.readText() : undefined;
 
 /**
  * /save?url&title: where the share target (POST /share-target answers 303 here) and the bookmarklet
@@ -99,8 +97,6 @@ interface SaveLinkDialogProps {
 
 /** The app's Add Link dialog, filled in; after Create or Cancel the page decides where the user goes. */
 function SaveLinkDialog({ link, title, popup, onSavedInPopup }: SaveLinkDialogProps) {
-  const categories = useCategoryNames();
-  const suggested = useSuggestedCategories();
   const notify = useNotify();
   const navigate = useNavigate();
 
@@ -109,11 +105,7 @@ function SaveLinkDialog({ link, title, popup, onSavedInPopup }: SaveLinkDialogPr
     libraryChanged();
     rememberCategory(saved.category);
     if (popup) return onSavedInPopup(saved);
-    notify({
-      title: bookmarkMessages.bookmarkedTitle,
-      message: bookmarkMessages.bookmarked(saved.title, saved.category),
-      severity: 'success',
-    });
+    notify(savedNotice(saved));
     // Where the app's own add dialog sends the user after creating (the spec's rule).
     await navigate(saved.favourite ? '/favourites' : '/categories', { replace: true });
   }
@@ -125,14 +117,10 @@ function SaveLinkDialog({ link, title, popup, onSavedInPopup }: SaveLinkDialogPr
   }
 
   return (
-    <AddBookmarkDialog
+    <LibraryAddDialog
       open
       onClose={cancel}
       initial={{ link, title, category: lastCategory() }}
-      categories={categories}
-      suggested={suggested}
-      onPreview={(url, signal) => api.pages.preview(url, { signal })}
-      readClipboard={readClipboard}
       onSubmit={create}
       autoFocusTitle
     />

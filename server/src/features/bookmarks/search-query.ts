@@ -1,0 +1,192 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Dialect } from '../../db/index.js';
+import { ownerTag } from '../../db/search-index-words.js';
+import { linkHealthIs } from '../link-health/repository.js';
+import { ownerOf } from './row-values.js';
+import { withPassages, searchMatchCap, titleScore } from '@linkhive/shared/domain';
+import type { BookmarkRow, ListFilters, bookmarkRowsQuery } from './repository.js';
+
+/**
+ * Postgres: the search vector of a bookmark, its title and address's with its saved page's words.
+ * Written exactly as the search index's expression (migrations/20261128T1700_page_search), which
+ * Postgres uses only for the same expression.
+ */
+const bookmarkSearchVector = sql`(b.search_vector || coalesce(b.page_vector, ''::tsvector))`;
+
+/** A match as ranking needs it. */
+type Candidate = { id: string; search_title: string; created_at: string };
+
+/**
+ * What one pass over the index found: up to the cap, every match, to be ranked; past it, only the
+ * page's rows, newest first (`key` says how they are named: FTS5 answers rowids).
+ */
+type Found =
+  | { capped: false; candidates: Candidate[] }
+  | { capped: true; page: { key: 'id'; values: string[] } | { key: 'rowid'; values: number[] } };
+
+/** Bookmarks with their screenshot and link check, as every list reads them (the repository's). */
+type RowsQuery = ReturnType<typeof bookmarkRowsQuery>;
+
+/**
+ * Full-text search as the user types: the words before the last are complete, the last is
+ * matched as a prefix (a prefix on every word would merge whole word lists on each query).
+ * One pass over the index takes at most the cap (plus one) of matches, newest saved first; up
+ * to the cap they are ranked by how well the title answers, past it the newest are shown and
+ * the total reads '1,000+', so a broad prefix never ranks or counts a whole library.
+ * Adapter: FTS5 on SQLite, tsvector on Postgres, over the same words. The words may be found in
+ * the title, the address or the saved page's text, or with `in: 'title'` in the title alone.
+ */
+export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery: () => RowsQuery) {
+  return async function search(
+    userId: string,
+    words: string[],
+    f: ListFilters,
+  ): Promise<{ rows: BookmarkRow[]; total: number; capped: boolean }> {
+    const inPages = f.in !== 'title';
+    const found = await find(userId, words, f, inPages);
+    if (!found) return { rows: [], total: 0, capped: false };
+    if (found.capped) {
+      const rows = await pageRows(userId, found.page, inPages);
+      return { rows: withSnippets(rows, words, inPages), total: searchMatchCap, capped: true };
+    }
+    const matches = found.candidates;
+    const score = new Map(matches.map((m) => [m.id, titleScore(words, m.search_title)]));
+    matches.sort(
+      (x, y) =>
+        score.get(y.id)! - score.get(x.id)! ||
+        (x.created_at < y.created_at ? 1 : x.created_at > y.created_at ? -1 : 0) ||
+        (x.id < y.id ? 1 : -1),
+    );
+    const page = matches.slice(f.offset, f.offset + f.limit).map((m) => m.id);
+    const rows = await pageRows(userId, { key: 'id', values: page }, inPages);
+    return { rows: withSnippets(rows, words, inPages), total: matches.length, capped: false };
+  };
+
+  /** The matches, or past the cap the page's; null when the user has no bookmarks at all. */
+  async function find(userId: string, words: string[], f: ListFilters, inPages: boolean): Promise<Found | null> {
+    const filters = [
+      sql`b.owner = ${ownerOf(userId)}`,
+      ...(f.category ? [sql`b.category = ${f.category}`] : []),
+      ...(f.favourite !== undefined ? [sql`b.favourite = ${f.favourite ? 1 : 0}`] : []),
+      ...(f.health ? [linkHealthIs(f.health, 'b')] : []),
+    ];
+    const narrowed = filters.length > 1;
+    if (dialect === 'sqlite') {
+      // The index holds each word with its owner's tag in front: the query reads this owner's words.
+      const owner = await db.selectFrom('owner').select('id').where('user_id', '=', userId).executeTakeFirst();
+      if (!owner) return null;
+      const tag = ownerTag(owner.id);
+      const terms = words.map((w, i) => (i === words.length - 1 ? `"${tag}${w}"*` : `"${tag}${w}"`));
+      const columns = inPages ? '{search_title search_rest search_page}' : '{search_title}';
+      const match = sql`bookmark_fts match ${`${columns} : (${terms.join(' AND ')})`}`;
+      // Without category or favourite filters the owner's tags scope the index, so the index alone
+      // says whether the query is past the cap; then only the rows to rank or show are read.
+      if (!narrowed) return fromIndex(userId, match, f);
+      return fromTable(
+        sql`bookmark_fts f join bookmark b on b.rowid = f.rowid`,
+        [...filters, match],
+        sql`f.rowid desc`,
+        f,
+      );
+    }
+    const query = (weight: string) =>
+      words.map((w, i) => (i === words.length - 1 ? `${w}:*${weight}` : `${w}:${weight}`)).join(' & ');
+    filters.push(sql`${bookmarkSearchVector} @@ to_tsquery('simple', ${query('')})`);
+    // The title's words are weighted A in the title-and-address vector (the page's have no weight,
+    // which a weighted query would match): the index finds the rows, this keeps title matches.
+    if (!inPages) filters.push(sql`b.search_vector @@ to_tsquery('simple', ${query('A')})`);
+    return fromTable(sql`bookmark b`, filters, sql`b.created_at desc, b.id desc`, f);
+  }
+
+  /** SQLite, the owner's whole library: the matches' rowids from the index alone, newest first. */
+  async function fromIndex(userId: string, match: RawBuilder<unknown>, f: ListFilters): Promise<Found> {
+    const inIndex = await sql<{ rowid: number }>`select rowid from bookmark_fts where ${match}
+      order by rowid desc limit ${searchMatchCap + 1}`.execute(db);
+    const rowids = inIndex.rows.map((r) => r.rowid);
+    if (rowids.length > searchMatchCap)
+      return {
+        capped: true,
+        page: { key: 'rowid', values: rowids.slice(f.offset, Math.min(f.offset + f.limit, searchMatchCap)) },
+      };
+    const candidates = await sql<Candidate>`select id, search_title, created_at from bookmark
+      where owner = ${ownerOf(userId)} and rowid in (select value from json_each(${JSON.stringify(rowids)}))`.execute(
+      db,
+    );
+    return { capped: false, candidates: candidates.rows };
+  }
+
+  /**
+   * The newest matches up to the cap, and how many there are (up to the cap plus one), in one
+   * statement. Past the cap only the page's rows come back: the rest are neither ranked nor shown,
+   * and a common word's thousand rows were most of what the query sent.
+   */
+  async function fromTable(
+    source: RawBuilder<unknown>,
+    filters: RawBuilder<unknown>[],
+    recency: RawBuilder<unknown>,
+    f: ListFilters,
+  ): Promise<Found> {
+    const last = Math.min(f.offset + f.limit, searchMatchCap);
+    // Past the cap: the page's rows, and the first, which says so even when the page is past the end.
+    const { rows } = await sql<Candidate & { n: number | string; found: number | string }>`with m as (
+        select b.id, b.search_title, b.created_at, row_number() over (order by ${recency}) as n from ${source}
+        where ${sql.join(filters, sql` and `)} order by ${recency} limit ${searchMatchCap + 1}),
+      c as (select count(*) as found from m)
+      select m.id, m.search_title, m.created_at, m.n, c.found from m cross join c
+      where c.found <= ${searchMatchCap} or m.n = 1 or (m.n > ${f.offset} and m.n <= ${last})
+      order by m.n`.execute(db);
+    if (rows.length && Number(rows[0]!.found) > searchMatchCap) {
+      const page = rows.filter((r) => Number(r.n) > f.offset && Number(r.n) <= last).map((r) => r.id);
+      return { capped: true, page: { key: 'id', values: page } };
+    }
+    return {
+      capped: false,
+      candidates: rows.map(({ id, search_title, created_at }) => ({ id, search_title, created_at })),
+    };
+  }
+
+  /** The page's rows in the page's order, each with its saved page's text when the search looks in pages. */
+  async function pageRows(
+    userId: string,
+    page: { key: 'id'; values: string[] } | { key: 'rowid'; values: number[] },
+    inPages: boolean,
+  ): Promise<(BookmarkRow & { page_text: string | null })[]> {
+    if (!page.values.length) return [];
+    const mine = rowsQuery().where('bookmark.owner', '=', ownerOf(userId));
+    const keyed =
+      page.key === 'id'
+        ? mine.where('bookmark.id', 'in', page.values).select(sql<string | number>`bookmark.id`.as('page_key'))
+        : mine
+            .where(sql<number>`bookmark.rowid`, 'in', page.values)
+            .select(sql<string | number>`bookmark.rowid`.as('page_key'));
+    const rows = await (
+      inPages
+        ? keyed
+            .leftJoin('bookmark_copy', 'bookmark_copy.bookmark_id', 'bookmark.id')
+            .select('bookmark_copy.text as page_text')
+        : keyed.select(sql<string | null>`null`.as('page_text'))
+    ).execute();
+    const byKey = new Map(
+      rows.map(({ page_key, ...row }) => [String(page_key), row as BookmarkRow & { page_text: string | null }]),
+    );
+    return page.values.flatMap((v) => byKey.get(String(v)) ?? []);
+  }
+
+  /**
+   * A page of results without the page texts they were read with, each with the passage of its
+   * saved page where the words are (when the search looks in pages).
+   */
+  function withSnippets(
+    rows: (BookmarkRow & { page_text: string | null })[],
+    words: string[],
+    inPages: boolean,
+  ): BookmarkRow[] {
+    const texts = new Map<string, string>();
+    const plain = rows.map(({ page_text, ...row }) => {
+      if (page_text) texts.set(row.id, page_text);
+      return row as BookmarkRow;
+    });
+    return inPages ? withPassages(plain, texts, words) : plain;
+  }
+}
