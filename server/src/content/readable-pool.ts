@@ -37,6 +37,8 @@ export function readableExtractor(opts: { workerFile: string; idleMs?: number; h
   let nextId = 0;
 
   function start() {
+    // The young generation's limit holds only where the process runs without --max-semi-space-size:
+    // V8 applies that flag (2 MB halves in production, docs/deploy.md) to every thread over this.
     const worker = new Worker(opts.workerFile, {
       resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? 48, maxYoungGenerationSizeMb: 8 },
     });
