@@ -21,9 +21,10 @@ type Candidate = { id: string; search_title: string; created_at: string };
  * What one pass over the index found: up to the cap, every match, to be ranked; past it, only the
  * page's rows, newest first (`key` says how they are named: FTS5 answers rowids).
  */
-type Found =
-  | { capped: false; candidates: Candidate[] }
-  | { capped: true; page: { key: 'id'; values: string[] } | { key: 'rowid'; values: number[] } };
+type Found = { capped: false; candidates: Candidate[] } | { capped: true; page: Page };
+
+/** The bookmarks of a page of results, in order, by id or (from FTS5) by rowid. */
+type Page = { key: 'id'; values: string[] } | { key: 'rowid'; values: number[] };
 
 /** Bookmarks with their screenshot and link check, as every list reads them (the repository's). */
 type RowsQuery = ReturnType<typeof bookmarkRowsQuery>;
@@ -149,7 +150,7 @@ export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery
   /** The page's rows in the page's order, each with its saved page's text when the search looks in pages. */
   async function pageRows(
     userId: string,
-    page: { key: 'id'; values: string[] } | { key: 'rowid'; values: number[] },
+    page: Page,
     inPages: boolean,
   ): Promise<(BookmarkRow & { page_text: string | null })[]> {
     if (!page.values.length) return [];

@@ -32,14 +32,14 @@ export function housekeeping(deps: { trash: TrashService; queue: JobQueue; now?:
 
   /** Deletes what is due as of `at`; answers how many trashed bookmarks and links, and jobs. */
   async function run(at = now(), signal?: AbortSignal): Promise<{ trashed: number; jobs: number }> {
-    const trashed = await deps.trash.purge(at);
+    const trashed = await deps.trash.purge(at, signal);
     const before = {
       done: new Date(at.getTime() - finishedJobDays.done * dayMs),
       failed: new Date(at.getTime() - finishedJobDays.failed * dayMs),
     };
     let jobs = 0;
-    // Cut off by the lane's time limit (a first run after an upgrade may find months of jobs):
-    // stop between batches; the next hour's run carries on.
+    // Cut off by the lane's time limit (a long trash, or a first run after an upgrade finding
+    // months of jobs): both stop between batches; the next hour's run carries on.
     while (!signal?.aborted) {
       const n = await deps.queue.deleteFinished(before, jobBatch);
       jobs += n;

@@ -55,12 +55,13 @@ export function trashService(
     empty: (userId: string): Promise<number> => repo.empty(userId),
     /**
      * Deletes for good everything whose days are over (as of `at`), bookmarks and the other trashes
-     * (`alsoPurge`: groups' links); answers how many.
+     * (`alsoPurge`: groups' links); answers how many. An aborted `signal` (the job lane's time limit)
+     * stops it between batches: what is left is deleted by the next run.
      */
-    async purge(at = now()): Promise<number> {
+    async purge(at = now(), signal?: AbortSignal): Promise<number> {
       let total = 0;
       for (const purgeDue of [repo.purgeDue, ...(opts.alsoPurge ?? [])]) {
-        for (;;) {
+        while (!signal?.aborted) {
           const n = await purgeDue(at.toISOString(), purgeBatch);
           total += n;
           if (n < purgeBatch) break;
