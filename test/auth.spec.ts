@@ -83,8 +83,15 @@ test('a user resets a forgotten password with the link from the outbox', async (
   await page.goto('/login');
   await page.getByRole('link', { name: /forgot/i }).click();
   await expect(page).toHaveURL(/\/forgotpassword$/);
+  // The form, not the login page still on its way out: its Email field would take the address.
+  const send = page.getByRole('button', { name: 'Send reset email' });
+  await expect(send).toBeVisible();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send reset email' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  // The server's answer first, so a failure says whether the request went out and what came back.
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/forgot'));
+  await send.click();
+  expect((await answered).status()).toBe(200);
   await expect(page.getByText(m.forgotSuccess).first()).toBeVisible();
 
   const link = await mailedLink(email, 'resetPassword');
