@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturesDir } from '../testing/fixture-server.js';
-import { copyLimits, extractReadable, sanitizeReaderHtml, wordsIn } from './readable.js';
+import { copyLimits, extractReadable, sanitizeReaderHtml, withLazyNumberFormat, wordsIn } from './readable.js';
 
 /**
  * Real article pages from their publishers (test/fixtures/articles, from Mozilla Readability's
@@ -88,5 +88,40 @@ describe('cleaning an article for the Reader view', () => {
 
   it('counts words in scripts without spaces one ideograph at a time', () => {
     expect(wordsIn('Linkhive 保存 links, 2 times')).toBe(6);
+  });
+});
+
+describe('the number formatter linkedom makes as it loads', () => {
+  it('is made for real only when first used, then formats as Intl.NumberFormat does', () => {
+    const options = { useGrouping: false, minimumFractionDigits: 0, maximumFractionDigits: 6 };
+    const Real = Intl.NumberFormat;
+    let made = 0;
+    // Counts the real formatters made while the stand-in is in place and after.
+    const counted = function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      made++;
+      return new Real(...args);
+    };
+    (Intl as { NumberFormat: unknown }).NumberFormat = counted;
+    try {
+      const formatter = withLazyNumberFormat(() => new Intl.NumberFormat('en-US', options));
+      expect(Intl.NumberFormat).toBe(counted);
+      expect(made).toBe(0);
+      const reference = new Real('en-US', options);
+      for (const n of [0, -0, 1234.5678905, 16.6666665, 2.5e-7, -1e-7, 1e21, NaN])
+        expect(formatter.format(n)).toBe(reference.format(n));
+      expect(made).toBe(1);
+    } finally {
+      (Intl as { NumberFormat: unknown }).NumberFormat = Real;
+    }
+  });
+
+  it('puts the real constructor back when loading fails', () => {
+    const Real = Intl.NumberFormat;
+    expect(() =>
+      withLazyNumberFormat(() => {
+        throw new Error('no such module');
+      }),
+    ).toThrow('no such module');
+    expect(Intl.NumberFormat).toBe(Real);
   });
 });

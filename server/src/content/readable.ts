@@ -42,8 +42,34 @@ let libraries: Libraries | undefined;
 const load = (): Libraries =>
   (libraries ??= {
     Readability: (require('@mozilla/readability') as typeof import('@mozilla/readability')).Readability,
-    parseHTML: (require('linkedom') as typeof import('linkedom')).parseHTML,
+    parseHTML: withLazyNumberFormat(() => (require('linkedom') as typeof import('linkedom')).parseHTML),
   });
+
+/**
+ * Runs `load` with an Intl.NumberFormat that makes the real one only when it is first used.
+ * linkedom's CSS module (cssomnom) makes a number formatter as it loads, for style values, and
+ * making one maps 4 MB of ICU's locale data into the process for good: a third of what the
+ * crawl's peak memory was over its goal (issue 30), for a formatter reading articles never needs.
+ */
+export function withLazyNumberFormat<T>(load: () => T): T {
+  const Real = Intl.NumberFormat;
+  function LazyNumberFormat(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+    let real: Intl.NumberFormat | undefined;
+    const formatter = () => (real ??= new Real(...args));
+    return {
+      format: (value: number | bigint) => formatter().format(value),
+      formatToParts: (value: number | bigint) => formatter().formatToParts(value),
+      formatRange: (a: number | bigint, b: number | bigint) => formatter().formatRange(a, b),
+      resolvedOptions: () => formatter().resolvedOptions(),
+    };
+  }
+  (Intl as { NumberFormat: unknown }).NumberFormat = LazyNumberFormat;
+  try {
+    return load();
+  } finally {
+    (Intl as { NumberFormat: unknown }).NumberFormat = Real;
+  }
+}
 
 /**
  * The readable copy of a page's HTML, or null when the page has no article to read (a login form,

@@ -21,9 +21,9 @@ export const linkHealthRules = {
   brokenAfterFailures: 2,
   /** The first of those failures is at least this long before the latest. */
   brokenAfterDays: 3,
-  /** A link that answered is checked again after this long… */
+  /** A link that answered is checked again after this long, */
   recheckOkDays: 30,
-  /** …plus up to this much at random, so that a large import does not come due all at once. */
+  /** plus up to this much at random, so that a large import does not come due all at once. */
   recheckJitterDays: 3,
   /** A failing link is checked again no sooner than this, and not before brokenAfterDays have passed. */
   retryFailingDays: 1,

@@ -34,6 +34,15 @@ describe('pickSharedLink', () => {
       link: 'https://example.com/x',
       title: 'Title',
     });
+    // The en and em dashes a sharing app puts between a headline and its link.
+    expect(pickSharedLink({ text: 'A headline \u2014 https://example.com/x' })).toEqual({
+      link: 'https://example.com/x',
+      title: 'A headline',
+    });
+    expect(pickSharedLink({ text: 'https://example.com/x \u2013 A headline' })).toEqual({
+      link: 'https://example.com/x',
+      title: 'A headline',
+    });
   });
 
   it('takes the first web address, passing over other schemes in the text', () => {

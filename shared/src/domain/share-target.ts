@@ -85,7 +85,8 @@ export function pickSharedLink(fields: { title?: string; text?: string; url?: st
   }
   const problem = saveProblemOf(link);
   if (problem) return { problem };
-  const given = oneLine(fields.title ?? '') || oneLine(rest).replace(/^[\s:|,.–—-]+|[\s:|,.–—-]+$/g, '');
+  const given =
+    oneLine(fields.title ?? '') || oneLine(rest).replace(/^[\s:|,.\u2013\u2014-]+|[\s:|,.\u2013\u2014-]+$/g, '');
   const title = pageTitleSchema.safeParse(given);
   return { link, title: title.success ? title.data : '' };
 }

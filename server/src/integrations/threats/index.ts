@@ -49,7 +49,7 @@ export function createThreatChecker(opts: { key: string | null; baseUrl: string;
   // The SDK and its auth library load on the first check, not when the server starts.
   const connect = () =>
     (sdk ??= import('@googleapis/safebrowsing').then(({ safebrowsing }) =>
-      // The SDK posts to `${rootUrl}v4/threatMatches:find?key=…` (the base's own path is not kept).
+      // The SDK posts to `${rootUrl}v4/threatMatches:find?key=...` (the base's own path is not kept).
       safebrowsing({ version: 'v4', auth: key, rootUrl: `${opts.baseUrl.replace(/\/+$/, '')}/` }),
     ));
 
