@@ -47,13 +47,22 @@ export async function waitForImportJob(base: string, cookie: string, job: Import
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/** The node flags production starts the server with (docs/deploy.md), read from `npm start`. */
-export const productionNodeFlags: string[] = (() => {
+/**
+ * How production starts the server (docs/deploy.md), read from `npm start`: the environment set
+ * before node (the C library's malloc settings) and node's flags.
+ */
+const productionStart = (() => {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const flags = pkg.scripts.start.match(/exec node ((?:--\S+ )*)server\/dist\/main\.js/)?.[1];
-  if (flags === undefined) throw new Error('package.json start does not say how node starts the server');
-  return flags.split(' ').filter(Boolean);
+  const start = pkg.scripts.start.match(/((?:[A-Z_]+=\S+ )*)exec node ((?:--\S+ )*)server\/dist\/main\.js/);
+  if (!start) throw new Error('package.json start does not say how node starts the server');
+  const words = (text: string | undefined) => (text ?? '').split(' ').filter(Boolean);
+  return {
+    env: Object.fromEntries(words(start[1]).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])),
+    flags: words(start[2]),
+  };
 })();
+export const productionNodeFlags: string[] = productionStart.flags;
+export const productionEnv: Record<string, string> = productionStart.env;
 
 /**
  * Every server the bench started and has not stopped, and every process group it started detached
@@ -102,10 +111,11 @@ export async function startBenchServer(opts: {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const t0 = performance.now();
-  // With the flags production starts it with (docs/deploy.md), so that memory and speed are measured as run.
+  // With the flags and environment production starts it with (docs/deploy.md), so that memory and speed are measured as run.
   const child = spawn(process.execPath, [...productionNodeFlags, path.join(root, 'server/dist/main.js')], {
     env: {
       ...process.env,
+      ...productionEnv,
       PORT: String(port),
       DATA_DIR: opts.dataDir,
       PUBLIC_URL: base,
