@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { lighterPage } from './lighter-page.js';
 import type { ReadableCopy } from './readable.js';
 
 export interface ExtractRequest {
@@ -30,7 +31,8 @@ export interface ReadableExtractor {
  */
 export function readableExtractor(opts: { workerFile: string; idleMs?: number; heapMb?: number }): ReadableExtractor {
   const idleMs = opts.idleMs ?? 30_000;
-  type Waiting = Map<number, { resolve: (c: ReadableCopy | null) => void; reject: (e: Error) => void }>;
+  type Job = { html: string; url: string; resolve: (c: ReadableCopy | null) => void; reject: (e: Error) => void };
+  type Waiting = Map<number, Job>;
   /** The running thread and the pages it holds; a thread that stopped takes only its own pages with it. */
   let current: { worker: Worker; waiting: Waiting } | null = null;
   let idleTimer: NodeJS.Timeout | null = null;
@@ -52,12 +54,16 @@ export function readableExtractor(opts: { workerFile: string; idleMs?: number; h
       else job.resolve(reply.copy);
       if (!waiting.size && current === thread) idleSoon();
     });
-    // Out of memory (or any crash): the pages it held fail, and the next page starts a new thread.
+    // Out of memory: the thread reads its pages in turn, so the first it held is the one that
+    // outgrew it; the others, not begun, go to a new thread. Any other crash fails them all.
     const lost = (err: Error) => {
       if (current === thread) current = null;
-      const failure = (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? new PageTooComplex() : err;
-      for (const job of waiting.values()) job.reject(failure);
+      const jobs = [...waiting.values()];
       waiting.clear();
+      if ((err as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return jobs.forEach((j) => j.reject(err));
+      const [outgrew, ...notBegun] = jobs;
+      outgrew?.reject(new PageTooComplex());
+      notBegun.forEach(send);
     };
     worker.on('error', lost);
     worker.on('exit', () => lost(new Error('the extraction thread stopped')));
@@ -76,15 +82,28 @@ export function readableExtractor(opts: { workerFile: string; idleMs?: number; h
     }, idleMs).unref();
   }
 
+  function send(job: Job) {
+    if (idleTimer) clearTimeout(idleTimer);
+    const thread = (current ??= start());
+    const id = nextId++;
+    thread.waiting.set(id, job);
+    thread.worker.postMessage({ id, html: job.html, url: job.url } satisfies ExtractRequest);
+  }
+
+  const inThread = (html: string, url: string) =>
+    new Promise<ReadableCopy | null>((resolve, reject) => send({ html, url, resolve, reject }));
+
   return {
-    extract(html, url) {
-      if (idleTimer) clearTimeout(idleTimer);
-      const thread = (current ??= start());
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        thread.waiting.set(id, { resolve, reject });
-        thread.worker.postMessage({ id, html, url } satisfies ExtractRequest);
-      });
+    /** A page that outgrows the thread is tried once more made lighter (lighterPage), then fails. */
+    async extract(html, url) {
+      try {
+        return await inThread(html, url);
+      } catch (e) {
+        if (!(e instanceof PageTooComplex)) throw e;
+        const lighter = lighterPage(html);
+        if (lighter.length === html.length) throw e;
+        return inThread(lighter, url);
+      }
     },
     async close() {
       if (idleTimer) clearTimeout(idleTimer);
