@@ -183,6 +183,33 @@ describe.each(testDialects)('pages sent by the browser on %s', (dialect) => {
     expect(big.status).toBe(413);
   });
 
+  it('keeps the copy of a page of nearly 3 MB, the most a page may be, and searches its words', async () => {
+    // An account of its own: other tests here keep the Ars Technica article's page too.
+    const reader = t.agent();
+    await reader.seedAccount('long-reader@example.com');
+    const url = 'https://news.example.com/very-long-read';
+    const id = await save(reader, url, 'Loi renseignement, the long read');
+    // The Ars Technica article's paragraphs over and over at the top of Le Monde's article: a page
+    // too large for the extraction thread's memory at first, read again lighter.
+    const ars = [...article('ars-1').matchAll(/<p>[\s\S]*?<\/p>/g)].map((m) => m[0]).join('\n');
+    const room = sentPageLimits.maxBytes - Buffer.byteLength(lemondeWith('')) - 8192;
+    const page = lemondeWith(ars.repeat(Math.floor(room / Buffer.byteLength(ars))));
+    expect(Buffer.byteLength(page)).toBeGreaterThan(sentPageLimits.maxBytes * 0.95);
+    expect(Buffer.byteLength(page)).toBeLessThan(sentPageLimits.maxBytes);
+
+    const sent = await sendPage(reader, id, { url, html: page });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ stored: true });
+    const copy = await reader.get(`/api/bookmarks/${id}/copy`);
+    expect(copy.body).toMatchObject({ title: expected('lemonde-1').title, lang: 'fr' });
+    expect(copy.body.html).toContain('A flaw in the wildly popular online game Minecraft');
+    expect(await readState(t, id)).toBe('read');
+    // A word of the page alone: neither the title nor the address has it.
+    const found = await reader.get('/api/bookmarks?q=minecraft');
+    expect(found.body.items.map((b: { id: string }) => b.id)).toEqual([id]);
+    expect(found.body.items[0].snippet.text).toMatch(/Minecraft/);
+  });
+
   it('keeps no script, handler or script address of the page', async () => {
     const id = await save(owner, 'https://news.example.com/hostile', 'Hostile');
     const payloads = xssPayloads.map((p) => `<p>${p.html}</p>`).join('\n');
