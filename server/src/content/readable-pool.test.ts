@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { fixturesDir } from '../testing/fixture-server.js';
+import { longProse } from '../testing/long-prose.js';
 import { sentPageLimits } from '@linkhive/shared/domain/copies';
 import { PageTooComplex, readableExtractor, type ReadableExtractor } from './readable-pool.js';
 import { copyLimits } from './readable.js';
@@ -45,10 +46,7 @@ describe('the extraction thread of readable copies', () => {
 
   it('an article of nearly 3 MB, the most a page may be, that outgrows the thread is read again lighter', async () => {
     extractor = readableExtractor({ workerFile: inject('readableWorkerFile') });
-    // The Ars Technica article's paragraphs over and over, as a very long page of real prose.
-    const paragraphs = [...article('ars-1').matchAll(/<p>[\s\S]*?<\/p>/g)].map((m) => m[0]).join('\n');
-    let body = '';
-    while (Buffer.byteLength(body) + paragraphs.length < sentPageLimits.maxBytes - 4096) body += paragraphs;
+    const body = longProse(sentPageLimits.maxBytes - 4096);
     const page = `<html lang="en"><head><title>A very long read</title><style>p { color: #333 }</style>
       <script>window.tracking = ${JSON.stringify('x'.repeat(2000))}</script></head>
       <body><article><h1>A very long read</h1>${body}</article></body></html>`;

@@ -60,10 +60,11 @@ export function readableExtractor(opts: { workerFile: string; idleMs?: number; h
       if (current === thread) current = null;
       const jobs = [...waiting.values()];
       waiting.clear();
-      if ((err as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return jobs.forEach((j) => j.reject(err));
-      const [outgrew, ...notBegun] = jobs;
-      outgrew?.reject(new PageTooComplex());
-      notBegun.forEach(send);
+      if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        const [outgrew, ...notBegun] = jobs;
+        outgrew?.reject(new PageTooComplex());
+        notBegun.forEach(send);
+      } else jobs.forEach((job) => job.reject(err));
     };
     worker.on('error', lost);
     worker.on('exit', () => lost(new Error('the extraction thread stopped')));

@@ -6,6 +6,7 @@ import { authMessages, bookmarkMessages, copyMessages, sentPageLimits } from '@l
 import { testDialects } from '../../testing/databases.js';
 import { fixturesDir, startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
+import { longProse } from '../../testing/long-prose.js';
 import { xssPayloads } from '../../testing/xss-payloads.js';
 
 // Issue 30: the extension sends the page it saved (PUT /api/bookmarks/:id/copy), as the user's
@@ -191,9 +192,7 @@ describe.each(testDialects)('pages sent by the browser on %s', (dialect) => {
     const id = await save(reader, url, 'Loi renseignement, the long read');
     // The Ars Technica article's paragraphs over and over at the top of Le Monde's article: a page
     // too large for the extraction thread's memory at first, read again lighter.
-    const ars = [...article('ars-1').matchAll(/<p>[\s\S]*?<\/p>/g)].map((m) => m[0]).join('\n');
-    const room = sentPageLimits.maxBytes - Buffer.byteLength(lemondeWith('')) - 8192;
-    const page = lemondeWith(ars.repeat(Math.floor(room / Buffer.byteLength(ars))));
+    const page = lemondeWith(longProse(sentPageLimits.maxBytes - Buffer.byteLength(lemondeWith('')) - 8192));
     expect(Buffer.byteLength(page)).toBeGreaterThan(sentPageLimits.maxBytes * 0.95);
     expect(Buffer.byteLength(page)).toBeLessThan(sentPageLimits.maxBytes);
 
