@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { searchText } from '../../shared/src/domain/index.js';
+import { pageSnippet, searchText, searchTokens } from '../../shared/src/domain/index.js';
 import { extractReadable } from '../../server/src/content/readable.js';
 import { registerSqlFunctions } from '../../server/src/db/index.js';
 import { generateLinks } from '../../server/src/testing/netscape-file.js';
@@ -173,6 +173,33 @@ async function onPostgres(library: ReturnType<typeof generateLinks>) {
   }
 }
 
+/**
+ * The passages of a page of 25 results whose copies are as long as a copy may be (200,000
+ * characters: the five articles one after another, again and again), the word near the top of each
+ * page or only past its first 16 KB; in-process, the median of 9 rounds.
+ */
+function snippetsOfLongPages() {
+  const texts = articles().map((a) => a.text);
+  let body = '';
+  while (body.length < 200_000) body += texts[body.length % texts.length] + '\n\n';
+  body = body.slice(0, 199_000);
+  const words = searchTokens('kestrel');
+  const time = (text: string) => {
+    const rounds: number[] = [];
+    for (let r = 0; r < 9; r++) {
+      const t = performance.now();
+      for (let i = 0; i < 25; i++) if (!pageSnippet(text, words)) throw new Error('no passage');
+      rounds.push(performance.now() - t);
+    }
+    return round(percentile(rounds, 50), 2);
+  };
+  return {
+    wordNearTopMs: time(`Kestrels hover over the verge. ${body}`),
+    wordPast16KbMs: time(`${body} Kestrels hover over the verge.`),
+    note: 'pageSnippet for 25 results whose copies are 200,000 characters, in-process: the head of a page is read first (16 KB), the whole page only when the passage is not settled in it',
+  };
+}
+
 export async function measurePageSearch() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkhive-bench-page-search-'));
   let server = await startBenchServer({ dataDir, env: { CRAWL: 'off' }, pollMs: 20 });
@@ -235,6 +262,7 @@ export async function measurePageSearch() {
       },
       search,
       serverMemoryAfterMb: round(server.memory('VmRSS')),
+      passagesOf25LongPages: snippetsOfLongPages(),
       postgres: await onPostgres(library),
     };
   } finally {

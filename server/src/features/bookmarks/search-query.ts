@@ -4,7 +4,8 @@ import type { Dialect } from '../../db/index.js';
 import { ownerTag } from '../../db/search-index-words.js';
 import { linkHealthIs } from '../link-health/repository.js';
 import { ownerOf } from './row-values.js';
-import { withPassages, searchMatchCap, titleScore } from '@linkhive/shared/domain';
+import { searchMatchCap, titleScore, type PageText } from '@linkhive/shared/domain';
+import { pageHead, pageHeadColumns, passagesFromHeads } from '../copies/page-heads.js';
 import type { BookmarkRow, ListFilters, bookmarkRowsQuery } from './repository.js';
 
 /**
@@ -49,7 +50,7 @@ export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery
     if (!found) return { rows: [], total: 0, capped: false };
     if (found.capped) {
       const rows = await pageRows(userId, found.page, inPages);
-      return { rows: withSnippets(rows, words, inPages), total: searchMatchCap, capped: true };
+      return { rows: await withSnippets(userId, rows, words, inPages), total: searchMatchCap, capped: true };
     }
     const matches = found.candidates;
     const score = new Map(matches.map((m) => [m.id, titleScore(words, m.search_title)]));
@@ -61,7 +62,7 @@ export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery
     );
     const page = matches.slice(f.offset, f.offset + f.limit).map((m) => m.id);
     const rows = await pageRows(userId, { key: 'id', values: page }, inPages);
-    return { rows: withSnippets(rows, words, inPages), total: matches.length, capped: false };
+    return { rows: await withSnippets(userId, rows, words, inPages), total: matches.length, capped: false };
   };
 
   /** The matches, or past the cap the page's; null when the user has no bookmarks at all. */
@@ -147,12 +148,11 @@ export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery
     };
   }
 
-  /** The page's rows in the page's order, each with its saved page's text when the search looks in pages. */
-  async function pageRows(
-    userId: string,
-    page: Page,
-    inPages: boolean,
-  ): Promise<(BookmarkRow & { page_text: string | null })[]> {
+  /** A page of results, each row with its saved page's head (`pageHeadColumns`) when the search looks in pages. */
+  type WithHead = BookmarkRow & { page_head: string | null; page_cut: unknown; page_dotted: unknown };
+
+  /** The page's rows in the page's order, each with its saved page's head when the search looks in pages. */
+  async function pageRows(userId: string, page: Page, inPages: boolean): Promise<WithHead[]> {
     if (!page.values.length) return [];
     const mine = rowsQuery().where('bookmark.owner', '=', ownerOf(userId));
     const keyed =
@@ -161,33 +161,49 @@ export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery
         : mine
             .where(sql<number>`bookmark.rowid`, 'in', page.values)
             .select(sql<string | number>`bookmark.rowid`.as('page_key'));
+    const head = pageHeadColumns(dialect, 'bookmark_copy.text');
     const rows = await (
       inPages
         ? keyed
             .leftJoin('bookmark_copy', 'bookmark_copy.bookmark_id', 'bookmark.id')
-            .select('bookmark_copy.text as page_text')
-        : keyed.select(sql<string | null>`null`.as('page_text'))
+            .select([head.head.as('page_head'), head.cut.as('page_cut'), head.dotted.as('page_dotted')])
+        : keyed.select([
+            sql<string | null>`null`.as('page_head'),
+            sql<null>`null`.as('page_cut'),
+            sql<null>`null`.as('page_dotted'),
+          ])
     ).execute();
-    const byKey = new Map(
-      rows.map(({ page_key, ...row }) => [String(page_key), row as BookmarkRow & { page_text: string | null }]),
-    );
+    const byKey = new Map(rows.map(({ page_key, ...row }) => [String(page_key), row as WithHead]));
     return page.values.flatMap((v) => byKey.get(String(v)) ?? []);
   }
 
   /**
-   * A page of results without the page texts they were read with, each with the passage of its
-   * saved page where the words are (when the search looks in pages).
+   * A page of results without the page heads they were read with, each with the passage of its
+   * saved page where the words are (when the search looks in pages); a page whose head does not
+   * settle its passage is read whole.
    */
-  function withSnippets(
-    rows: (BookmarkRow & { page_text: string | null })[],
+  async function withSnippets(
+    userId: string,
+    rows: WithHead[],
     words: string[],
     inPages: boolean,
-  ): BookmarkRow[] {
-    const texts = new Map<string, string>();
-    const plain = rows.map(({ page_text, ...row }) => {
-      if (page_text) texts.set(row.id, page_text);
+  ): Promise<BookmarkRow[]> {
+    const heads = new Map<string, PageText>();
+    const plain = rows.map(({ page_head, page_cut, page_dotted, ...row }) => {
+      const page = pageHead(page_head, page_cut, page_dotted);
+      if (page) heads.set(row.id, page);
       return row as BookmarkRow;
     });
-    return inPages ? withPassages(plain, texts, words) : plain;
+    if (!inPages) return plain;
+    return passagesFromHeads(plain, heads, words, async (ids) => {
+      const texts = await db
+        .selectFrom('bookmark_copy')
+        .innerJoin('bookmark', 'bookmark.id', 'bookmark_copy.bookmark_id')
+        .select(['bookmark_copy.bookmark_id', 'bookmark_copy.text'])
+        .where('bookmark.owner', '=', ownerOf(userId))
+        .where('bookmark_copy.bookmark_id', 'in', ids)
+        .execute();
+      return new Map(texts.map((t) => [t.bookmark_id, t.text]));
+    });
   }
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../testing/databases.js';
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
+import { longProse } from '../../testing/long-prose.js';
+import { firstLook } from '@linkhive/shared/domain';
 
 interface Found {
   id: string;
@@ -156,5 +158,53 @@ describe.each(testDialects)('search inside saved pages on %s', (dialect) => {
     );
     const later = await save(reader, '/articles/bbc-1.html?later', 'Later');
     expect((await reader.get(`/api/bookmarks/${later}/copy`)).status).toBe(200);
+  });
+
+  it('shows the passage of a long page whether its words are near the top, past the first look or with an İ', async () => {
+    const reader = t.agent();
+    await reader.seedAccount('long-pages@example.com');
+    // Pages of about 100 KB of a publisher's prose (the search reads the first 16 KB of a page first),
+    // sent by the browser as the extension sends them.
+    const sendLongPage = async (name: string, top: string, bottom: string) => {
+      const id = await save(reader, `/articles/no-such-page.html?${name}`, `Long read ${name}`);
+      const html = `<html><head><title>Long read</title></head><body><article><h1>Long read</h1>
+        <p>${top}</p>${longProse(100_000)}<p>${bottom}</p></article></body></html>`;
+      const url = fixtures.url(`/articles/no-such-page.html?${name}`, 'localhost');
+      const sent = await reader.request('PUT', `/api/bookmarks/${id}/copy`, { url, html });
+      expect(sent.body).toEqual({ stored: true });
+      const stored = await t.server.database.db
+        .selectFrom('bookmark_copy')
+        .select('text')
+        .where('bookmark_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stored.text.length).toBeGreaterThan(3 * firstLook);
+      return id;
+    };
+    const first = await sendLongPage(
+      'one',
+      'Kestrels hover over the motorway verge.',
+      'A ptarmigan turns white in winter.',
+    );
+    const second = await sendLongPage('two', 'Nothing special up here.', 'We flew on to İstanbul at dawn.');
+
+    const near = await search(reader, 'kestrel');
+    expect(near.items.map((b) => b.id)).toEqual([first]);
+    expect(near.items[0]!.snippet!.text).toMatch(/^Kestrels hover over the motorway verge\. .+…$/);
+    expect(marked(near.items[0]!)).toEqual(['Kestrels']);
+
+    const deep = await search(reader, 'ptarmigan');
+    expect(deep.items.map((b) => b.id)).toEqual([first]);
+    expect(deep.items[0]!.snippet!.text).toMatch(/^….*A ptarmigan turns white in winter\.$/);
+    expect(marked(deep.items[0]!)).toEqual(['ptarmigan']);
+
+    // A word whose page has an 'İ' (lower case makes it two characters): the page is read whole.
+    const dotted = await search(reader, 'istanbul');
+    expect(dotted.items.map((b) => b.id)).toEqual([second]);
+    expect(marked(dotted.items[0]!)).toEqual(['İstanbul']);
+    expect(dotted.items[0]!.snippet!.text).toMatch(/We flew on to İstanbul at dawn\.$/);
+
+    // Both pages at once: one passage from the head, the other from the whole page.
+    const both = await search(reader, 'long read');
+    expect(both.items.map((b) => b.id).sort()).toEqual([first, second].sort());
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import { searchTokens, withPassages, type SearchScope, type Snippet } from '@linkhive/shared/domain';
+import { searchTokens, type SearchScope, type Snippet } from '@linkhive/shared/domain';
+import { pageHead, pageHeadColumns, passagesFromHeads } from '../copies/page-heads.js';
 import type { Dialect } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import { groupPageTag, groupPageTagSql, ownerTag } from '../../db/search-index-words.js';
@@ -187,12 +188,26 @@ function groupQueries(db: Kysely<Database>, dialect: Dialect) {
     const inPages = found.filter((r) => Number(r.found_in) === 2).map((r) => r.id);
     if (!s || !inPages.length) return rows;
     const words = searchTokens(s.q);
-    const texts = await db
+    const head = pageHeadColumns(dialect, 'group_link_copy.text');
+    const heads = await db
       .selectFrom('group_link_copy')
-      .select(['group_link_id', 'text'])
+      .select(['group_link_id', head.head.as('head'), head.cut.as('cut'), head.dotted.as('dotted')])
       .where('group_link_id', 'in', inPages)
       .execute();
-    return withPassages(rows, new Map(texts.map((t) => [t.group_link_id, t.text])), words);
+    const pages = new Map(
+      heads.flatMap((h) => {
+        const page = pageHead(h.head, h.cut, h.dotted);
+        return page ? [[h.group_link_id, page] as const] : [];
+      }),
+    );
+    return passagesFromHeads(rows, pages, words, async (ids) => {
+      const texts = await db
+        .selectFrom('group_link_copy')
+        .select(['group_link_id', 'text'])
+        .where('group_link_id', 'in', ids)
+        .execute();
+      return new Map(texts.map((t) => [t.group_link_id, t.text]));
+    });
   }
 
   return {
