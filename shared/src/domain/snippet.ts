@@ -149,13 +149,8 @@ function placesIn(
  * no word is in the text (the bookmark matched on its title or address alone).
  */
 export function pageSnippet(text: string, words: string[]): Snippet | null {
-  if (!words.length || !text) return null;
-  const page = { text, cut: false, dotted: text.includes('\u0130') };
-  if (text.length > firstLook) {
-    const fromHead = snippetIn(page, words, firstLook);
-    if (fromHead !== unsettled) return fromHead;
-  }
-  return snippetIn(page, words, text.length) as Snippet | null;
+  // A whole page is always settled: the answer is a passage or null.
+  return pageTextSnippet({ text, cut: false, dotted: text.includes('\u0130') }, words) as Snippet | null;
 }
 
 /**
@@ -170,21 +165,26 @@ export interface PageText {
 }
 
 /**
- * `pageSnippet` of a page as read (`PageText`): of a cut page, the passage when its head settles it,
- * or `unsettled` when the whole text is needed.
+ * `pageSnippet` of a page as read (`PageText`). A long page is looked at in its first `firstLook`
+ * characters first, and read on only when they do not settle the passage; of a cut page, that is
+ * `unsettled`: its whole text is needed.
  */
 export function pageTextSnippet(page: PageText, words: string[]): Snippet | null | typeof unsettled {
-  if (!page.cut) return pageSnippet(page.text, words);
-  if (!words.length || !page.text) return unsettled;
+  if (!words.length || !page.text) return null;
+  if (page.cut) return snippetIn(page, words, page.text.length);
+  if (page.text.length > firstLook) {
+    const fromHead = snippetIn(page, words, firstLook);
+    if (fromHead !== unsettled) return fromHead;
+  }
   return snippetIn(page, words, page.text.length);
 }
 
 /**
  * `pageSnippet` from the words in the first `head` characters of the page's text (the passage itself
- * is cut from all the text there is). From a head shorter than the page the answer is kept only when it is settled:
- * every word is in the passage's window, and every place the choice of that window looked at lies
- * in the head, clear of its end by more than the longest word, so that the whole text has the same
- * places there and gives the same passage. Otherwise `unsettled`.
+ * is cut from all the text there is). From a head shorter than the page the answer is kept only
+ * when it is settled: every word is in the passage's window, and every place the choice of that
+ * window looked at lies in the head, clear of its end by more than the longest word, so that the
+ * whole text has the same places there and gives the same passage. Otherwise `unsettled`.
  */
 export function snippetIn(page: PageText, words: string[], head: number): Snippet | null | typeof unsettled {
   const { text } = page;

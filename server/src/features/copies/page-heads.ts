@@ -11,8 +11,8 @@ import type { Dialect } from '../../db/index.js';
 
 /**
  * A copy's text as a page of search results reads it (`text`: the column, as `table.text`): its
- * first `firstLook` characters, whether it may go on past them, and whether it has a dotted capital I (U+0130) anywhere
- * (the passage's rule needs to know: `wordPlaces`). A copy keeps up to 200,000 characters, and the
+ * first `firstLook` characters, whether it may go on past them, and whether it has a dotted capital
+ * I (U+0130) anywhere (the passage's rule needs to know: `wordPlaces`). A copy keeps up to 200,000 characters, and the
  * passage of a page whose words are near its top needs only its head: 25 such pages read whole were
  * 5 MB to copy out of the database and into strings for every page of results. 'May go on' is
  * told by its size in bytes, which both databases know without reading (or, on Postgres,
@@ -24,7 +24,7 @@ export function pageHeadColumns(dialect: Dialect, text: string) {
   const cut = sql<number | boolean | null>`octet_length(${column}) > ${sql.lit(firstLook)}`;
   const find = dialect === 'sqlite' ? sql.raw('instr') : sql.raw('strpos');
   return {
-    // A page that is not cut is read as it is, once: its dotted capital I (U+0130) is then looked for here (`pageHead`).
+    // A page that is not cut is read as it is, once: `pageHead` looks for its dotted capital I.
     head: sql<string | null>`case when ${cut} then substr(${column}, 1, ${sql.lit(firstLook)}) else ${column} end`,
     cut,
     dotted: sql<number | boolean | null>`case when ${cut} then ${find}(${column}, ${sql.lit('\u0130')}) > 0 end`,

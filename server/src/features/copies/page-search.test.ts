@@ -203,8 +203,12 @@ describe.each(testDialects)('search inside saved pages on %s', (dialect) => {
     expect(marked(dotted.items[0]!)).toEqual(['İstanbul']);
     expect(dotted.items[0]!.snippet!.text).toMatch(/We flew on to İstanbul at dawn\.$/);
 
-    // Both pages at once: one passage from the head, the other from the whole page.
+    // Words of both titles find both pages.
     const both = await search(reader, 'long read');
     expect(both.items.map((b) => b.id).sort()).toEqual([first, second].sort());
+    // A word of the prose both pages share, near their tops: each passage comes from its page's head.
+    const shared = await search(reader, 'minecraft');
+    expect(shared.items.map((b) => b.id).sort()).toEqual([first, second].sort());
+    for (const found of shared.items) expect(marked(found)).toContain('Minecraft');
   });
 });
