@@ -97,6 +97,8 @@ async function timeSearches(base: string, cookie: string) {
   const search: Record<string, object> = {};
   for (const [kind, queries] of Object.entries(kinds)) {
     const times: number[] = [];
+    // Each query's slowest answer: a p95 over the goal may be one query's plan, not noise.
+    const slowest = new Map<string, number>();
     let example = '';
     for (let i = 0; i < 100; i++) {
       const q = queries[i % queries.length]!;
@@ -105,7 +107,9 @@ async function timeSearches(base: string, cookie: string) {
         headers: { cookie },
       });
       const body = (await res.json()) as { total: number; capped?: boolean; items: { snippet?: unknown }[] };
-      times.push(performance.now() - t);
+      const ms = performance.now() - t;
+      times.push(ms);
+      slowest.set(q, Math.max(slowest.get(q) ?? 0, ms));
       if (i === 0)
         example = `${q}: ${body.total}${body.capped ? '+' : ''} results, ${body.items.filter((b) => b.snippet).length} of the first 25 with a passage`;
     }
@@ -114,6 +118,7 @@ async function timeSearches(base: string, cookie: string) {
       example,
       p50Ms: round(percentile(times, 50), 2),
       p95Ms: round(p95, 2),
+      slowestMsByQuery: Object.fromEntries([...slowest].map(([q, ms]) => [q, round(ms, 1)])),
       goal: 'p95 < 20 ms',
       goalMet: p95 < 20,
     };
@@ -159,8 +164,10 @@ async function onPostgres(library: ReturnType<typeof generateLinks>) {
       await db.query('commit');
     }
     const writeMs = performance.now() - t0;
-    // As autovacuum's analyze would after so many writes: the planner's figures of the table as it is.
-    await db.query('analyze bookmark');
+    // As autovacuum would after so many writes (these machines' Postgres runs with it off, production's
+    // default is on): the planner's figures of the table as it is, and a visibility map that lets
+    // counts read the indexes alone.
+    await db.query('vacuum analyze bookmark');
     return {
       bookmarksWithCopies: ids.length,
       copiesWrittenPerSecond: round((ids.length * 1000) / writeMs, 0),
