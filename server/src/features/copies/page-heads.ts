@@ -12,12 +12,12 @@ import type { Dialect } from '../../db/index.js';
 /**
  * A copy's text as a page of search results reads it (`text`: the column, as `table.text`): its
  * first `firstLook` characters, whether it may go on past them, and whether it has a dotted capital
- * I (U+0130) anywhere (the passage's rule needs to know: `wordPlaces`). A copy keeps up to 200,000 characters, and the
- * passage of a page whose words are near its top needs only its head: 25 such pages read whole were
- * 5 MB to copy out of the database and into strings for every page of results. 'May go on' is
- * told by its size in bytes, which both databases know without reading (or, on Postgres,
- * decompressing) the text: a text of more bytes than `firstLook` but no more characters is taken
- * as cut, which costs at most a second read of it, never a wrong passage.
+ * I (U+0130) anywhere (the passage's rule needs to know: `wordPlaces`). A copy keeps up to 200,000
+ * characters, and the passage of a page whose words are near its top needs only its head: 25 such
+ * pages read whole were 5 MB to copy out of the database and into strings for every page of
+ * results. 'May go on' is told by its size in bytes, which both databases know without reading
+ * (or, on Postgres, decompressing) the text: a text of more bytes than `firstLook` but no more
+ * characters is taken as cut, which costs at most a second read of it, never a wrong passage.
  */
 export function pageHeadColumns(dialect: Dialect, text: string) {
   const column = sql.ref(text);
