@@ -54,15 +54,28 @@ export async function ruleViolations(page: Page, rules: string[]): Promise<strin
 }
 
 async function axeViolations(page: Page, rules?: string[], within?: string) {
-  // MUI fades dialogs, notices and drawers in: axe blends a half-shown element into what is behind
-  // it and reports contrast that no user sees. Checked once every finite animation has ended
-  // (spinners run forever and are left alone).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-  return runAxe(page, { rules, within });
+  // MUI fades dialogs, notices and drawers in and out: axe blends a half-shown element into what is
+  // behind it and reports contrast that no user sees. Checked once every finite animation has ended
+  // (spinners run forever and are left alone), and again if one started while axe read the page (a
+  // notice hiding itself after its 6 s did, on a slow machine). Three passes at most: a page that
+  // keeps starting motion is checked as the third pass found it.
+  for (let pass = 1; ; pass++) {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    );
+    await page.evaluate(() => {
+      const w = window as { axeSawMotion?: boolean };
+      w.axeSawMotion = false;
+      const saw = () => (w.axeSawMotion = true);
+      document.addEventListener('transitionstart', saw, { once: true });
+      document.addEventListener('animationstart', saw, { once: true });
+    });
+    const violations = await runAxe(page, { rules, within });
+    const moved = await page.evaluate(() => (window as { axeSawMotion?: boolean }).axeSawMotion);
+    if (!moved || pass === 3) return violations;
+  }
 }
 
 /** Waits until the service worker controls the page, as it does from the second visit on. */
