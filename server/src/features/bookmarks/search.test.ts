@@ -3,6 +3,7 @@ import { searchMatchCap } from '@linkhive/shared/domain';
 import { startTestServer, type Agent, type TestServer } from '../../testing/harness.js';
 import { testDialects } from '../../testing/databases.js';
 import { waitForImport } from '../../testing/imports.js';
+import { longProse } from '../../testing/long-prose.js';
 
 const library = [
   { title: 'Kysely query builder', link: 'https://kysely.dev/docs/intro', category: 'Development' },
@@ -143,6 +144,75 @@ describe.each(testDialects)('search on %s', (dialect) => {
     const narrow = await big.get('/api/bookmarks?q=article%201049');
     expect(narrow.body).toMatchObject({ total: 1 });
     expect(narrow.body.capped).toBeUndefined();
+  });
+
+  it('finds the newest matches of a large library wherever its words are, common or rare, new or old', async () => {
+    // 2,500 bookmarks, one a minute, the oldest first; every address has 'birds', the 300 oldest
+    // and the 300 newest titles 'kestrel', the 40 oldest 'heron' too. Postgres reads a word common
+    // among the newest by walking them, and one rare among them (or common only further back) from
+    // the index: each way gives the answer the search rules give.
+    const birder = t.agent();
+    await birder.seedAccount(`birder-${dialect}@example.com`);
+    const start = Date.UTC(2024, 0, 1);
+    const titleOf = (i: number) =>
+      i < 40 ? `Heron and kestrel sighting ${i}` : i < 300 || i >= 2200 ? `Kestrel sighting ${i}` : `Field note ${i}`;
+    const linkOf = (i: number) => `https://birds.example.com/notes/${i}`;
+    const items = Array.from({ length: 2500 }, (_, i) => ({
+      title: titleOf(i),
+      url: linkOf(i),
+      folder: ['Birds'],
+      addedAt: start + i * 60_000,
+    }));
+    const job = await birder.post('/api/import', { items });
+    expect((await waitForImport(birder, job.body.jobId)).result?.imported).toBe(2500);
+    await other.post('/api/bookmarks', {
+      title: 'Heron by the lake',
+      link: 'https://lake.example.org/',
+      category: 'Birds',
+    });
+    const find = async (q: string, extra = '') => {
+      const res = await birder.get(`/api/bookmarks?q=${encodeURIComponent(q)}&pageSize=25${extra}`);
+      expect(res.status).toBe(200);
+      return res.body as { total: number; capped?: boolean; items: { title: string; snippet?: { text: string } }[] };
+    };
+    const titles = (body: { items: { title: string }[] }) => body.items.map((b) => b.title);
+    const newestFirst = (from: number, count: number) => Array.from({ length: count }, (_, k) => titleOf(from - k));
+
+    // In every address: past the cap, the newest page.
+    const birds = await find('birds');
+    expect(birds).toMatchObject({ total: searchMatchCap, capped: true });
+    expect(titles(birds)).toEqual(newestFirst(2499, 25));
+
+    // In the newest 300 and the oldest 300: all 600, the oldest on the last page.
+    const kestrel = await find('kestrel');
+    expect(kestrel.total).toBe(600);
+    expect(kestrel.capped).toBeUndefined();
+    expect(titles(kestrel)).toEqual(newestFirst(2499, 25));
+    const lastPage = await find('kestrel', '&page=24');
+    expect(titles(lastPage)).toEqual(newestFirst(24, 25));
+    expect((await find('kestrel', '&category=Birds&page=24')).items.map((b) => b.title)).toEqual(titles(lastPage));
+    expect((await find('kestrel', '&in=title')).total).toBe(600);
+
+    // Only among the oldest: found all the same, and never another user's.
+    const heron = await find('heron');
+    expect(heron.total).toBe(40);
+    expect(titles(heron)).toEqual(newestFirst(39, 25));
+    expect((await find('heron kest')).total).toBe(40);
+    expect((await find('heron', '&favourite=true')).total).toBe(0);
+    expect((await other.get('/api/bookmarks?q=heron')).body.total).toBe(1);
+
+    // A word only in an old bookmark's saved page, sent as the extension sends it.
+    const old = (await birder.get(`/api/bookmarks/lookup?url=${encodeURIComponent(linkOf(5))}`)).body.bookmark;
+    const html = `<html><head><title>Notes</title></head><body><article><h1>Notes</h1>
+      <p>A ptarmigan turns white in winter.</p>${longProse(4000)}</article></body></html>`;
+    expect((await birder.request('PUT', `/api/bookmarks/${old.id}/copy`, { url: linkOf(5), html })).body).toEqual({
+      stored: true,
+    });
+    const inPage = await find('ptarmigan');
+    expect(titles(inPage)).toEqual([titleOf(5)]);
+    expect(inPage.items[0]!.snippet!.text).toContain('A ptarmigan turns white in winter.');
+    expect((await find('ptarmigan heron')).total).toBe(1);
+    expect((await find('ptarmigan', '&in=title')).total).toBe(0);
   });
 
   it('answers every query with the titles and the order the search rules give', async () => {
