@@ -107,9 +107,10 @@ export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery
     // merged (12-80 us a row with a copy) and a word in the title or address never reads the page's.
     const eachWord = inPages
       ? sql.join(
-          words.map(
-            (w, i) => sql`(b.search_vector @@ ${tsquery(term(w, i))} or b.page_vector @@ ${tsquery(term(w, i))})`,
-          ),
+          words.map((w, i) => {
+            const word = tsquery(term(w, i));
+            return sql`(b.search_vector @@ ${word} or b.page_vector @@ ${word})`;
+          }),
           sql` and `,
         )
       : inTitle;
@@ -118,11 +119,11 @@ export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery
 
   /**
    * Postgres: the newest matches, read the way that suits how common the words are among the
-   * newest bookmarks, which a look at the newest few (`probeRows`) tells. Left to itself, the
-   * planner walks the owner's bookmarks newest first whenever it expects matches to be common,
-   * and expects them spread evenly: a word common only in older pages ('the' in a library whose
-   * copies are of its older bookmarks) made it test 94,000 rows, 130-700 ms, where the search
-   * index answers in 12. So:
+   * newest bookmarks, which a look at the newest few (`probeRows`) tells; in a library no larger,
+   * that look is the answer. Left to itself, the planner walks the owner's bookmarks newest first
+   * whenever it expects matches to be common, and expects them spread evenly: a word common only
+   * in older pages ('the' in a library whose copies are of its older bookmarks) made it test
+   * 94,000 rows, 130-700 ms, where the search index answers in 12. So:
    * - common among the newest: they are walked, at most `walkRows` of them, which holds the cap's
    *   worth when at least half match;
    * - otherwise, or when that walk did not settle it: the index finds every match and the newest
@@ -139,12 +140,14 @@ export function bookmarkSearch(db: Kysely<Database>, dialect: Dialect, rowsQuery
     const scope = sql.join(filters, sql` and `);
     const newest = (rows: number) => sql`(select b.id, b.search_title, b.created_at, b.search_vector, b.page_vector
       from bookmark b where ${scope} order by ${recency} limit ${rows}) b`;
-    const { rows } = await sql<{ seen: number | string; matched: number | string }>`select count(*) as seen,
-      count(*) filter (where ${eachWord}) as matched from ${newest(probeRows)}`.execute(db);
-    const seen = Number(rows[0]!.seen);
-    // No more bookmarks than the look took: the walk of them all is the answer.
-    if (seen < probeRows) return fromTable(newest(probeRows), [eachWord], recency, f);
-    if (Number(rows[0]!.matched) * 2 >= seen) {
+    const { rows: looked } = await sql<Candidate & { hit: boolean | null }>`select b.id, b.search_title,
+      b.created_at, (${eachWord}) as hit from ${newest(probeRows)}`.execute(db);
+    const hits = looked
+      .filter((r) => r.hit)
+      .map(({ id, search_title, created_at }) => ({ id, search_title, created_at }));
+    // No more bookmarks than the look took: its matches are all there are (fewer than the cap).
+    if (looked.length < probeRows) return { capped: false, candidates: hits };
+    if (hits.length * 2 >= looked.length) {
       const walked = await fromTable(newest(walkRows), [eachWord], recency, f);
       if (walked.capped) return walked;
       const beyond = await sql`select 1 from bookmark b where ${scope} order by ${recency}
