@@ -61,7 +61,11 @@ async function buildServer() {
   // is required on first use, content/html-parser.ts).
   const outside = ['better-sqlite3', 'pg', 'htmlparser2'];
   await build({
-    entryPoints: { 'import-worker': path.join(root, 'server/src/features/import/worker-thread.ts') },
+    entryPoints: {
+      'import-worker': path.join(root, 'server/src/features/import/worker-thread.ts'),
+      // The import's reading thread, which the worker starts beside itself for an HTML file.
+      'import-reader': path.join(root, 'server/src/features/import/reader-thread.ts'),
+    },
     ...common,
     external: [...outside, ...outside.map((d) => `${d}/*`)],
   });

@@ -42,10 +42,15 @@ describe.each(testDialects)('the job queue on %s', (dialect) => {
 
   it('lets accounts take turns: one account’s backlog does not hold back another’s first job', async () => {
     const queue = jobQueue(t.server.database.db, t.server.database.dialect);
-    for (let i = 0; i < 5; i++) await queue.enqueue('turns', { who: 'ann', i }, { accountId: 'ann' });
-    await queue.enqueue('turns', { who: 'bob', i: 0 }, { accountId: 'bob' });
-    await queue.enqueue('turns', { who: 'bob', i: 1 }, { accountId: 'bob' });
-    await queue.enqueue('turns', { who: 'nobody', i: 0 });
+    // Each due a millisecond after the one before: jobs queued within one millisecond share their
+    // time, and their order within a turn is then the database's (it failed CI once on Postgres).
+    const start = Date.now() - 10_000;
+    let queued = 0;
+    const runAt = () => new Date(start + queued++);
+    for (let i = 0; i < 5; i++) await queue.enqueue('turns', { who: 'ann', i }, { accountId: 'ann', runAt: runAt() });
+    await queue.enqueue('turns', { who: 'bob', i: 0 }, { accountId: 'bob', runAt: runAt() });
+    await queue.enqueue('turns', { who: 'bob', i: 1 }, { accountId: 'bob', runAt: runAt() });
+    await queue.enqueue('turns', { who: 'nobody', i: 0 }, { runAt: runAt() });
     const order: string[] = [];
     for (let job = await queue.claim(['turns'], 60_000); job; job = await queue.claim(['turns'], 60_000)) {
       const p = JSON.parse(job.payload) as { who: string; i: number };

@@ -24,10 +24,15 @@ export default async function setup(project: TestProject) {
   const outDir = await fs.mkdtemp(path.join(cache, 'linkhive-workers-'));
   const outfile = path.join(outDir, 'import-worker.mjs');
   // What scripts/build.mjs leaves outside the worker's file: everything else is bundled into it.
+  // Its reading thread is built beside it, named as the worker finds it (runner.ts).
   const outside = ['better-sqlite3', 'pg', 'htmlparser2'];
   await build({
-    entryPoints: [path.join(root, 'server/src/features/import/worker-thread.ts')],
-    outfile,
+    entryPoints: {
+      'import-worker': path.join(root, 'server/src/features/import/worker-thread.ts'),
+      'import-reader': path.join(root, 'server/src/features/import/reader-thread.ts'),
+    },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     target: 'node20',

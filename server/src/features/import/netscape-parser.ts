@@ -1,5 +1,5 @@
 import { htmlparser2 } from '../../content/html-parser.js';
-import { createLinkCollector, webAddress, type ParseResult } from './link-collector.js';
+import { createLinkCollector, webAddress, type ImportItem, type ParseResult } from './link-collector.js';
 
 export { addDate, categoryFromFolder, createLinkCollector, uncategorized } from './link-collector.js';
 export type { ImportItem, ParseResult } from './link-collector.js';
@@ -175,6 +175,14 @@ export function createNetscapeParser(now = new Date()) {
       buffers.push(chunk);
       tokenizer.write(chunk);
     },
+    /** The links read so far and not yet taken, once there are at least `min`; none before. */
+    take(min: number): ImportItem[] {
+      if (result.items.length < min) return [];
+      const taken = result.items;
+      result.items = [];
+      return taken;
+    },
+    /** The rest: the links not taken, and what the whole file held besides. */
     end(): ParseResult {
       tokenizer.end();
       closeAnchor();

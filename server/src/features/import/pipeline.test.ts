@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitingFor, waitingWriters } from '../../db/write-turns.js';
-import type { ImportItem, ParseResult } from './link-collector.js';
+import type { ImportItem } from './link-collector.js';
+import { LinkStream } from './link-stream.js';
 import { importPipeline } from './pipeline.js';
 import type { ImportRepository } from './repository.js';
 
@@ -10,13 +11,14 @@ import type { ImportRepository } from './repository.js';
 
 const items = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ link: `https://site-${i}.example/`, title: `Site ${i}` }) as ImportItem);
-const parsed = (n: number): ParseResult => ({
-  items: items(n),
-  folders: 0,
-  skippedNotWeb: 0,
-  skippedTooLong: 0,
-  duplicatesInFile: 0,
-});
+const parsed = (n: number) =>
+  LinkStream.of({
+    items: items(n),
+    folders: 0,
+    skippedNotWeb: 0,
+    skippedTooLong: 0,
+    duplicatesInFile: 0,
+  });
 
 /** A repository that saves every row, takes 0.1 ms of the test's clock a row, and records its slices. */
 function fakeRepo(clock: { now: number }, duringSlice: (rows: number) => Promise<void> = async () => {}) {
@@ -80,5 +82,40 @@ describe('an import’s slices', () => {
     });
     await importPipeline(repo, { waitingWriters: counter, clock: () => clock.now }).run(job, parsed(2600));
     expect(slices).toEqual([2000, 200, 200, 200]);
+  });
+
+  it('saves links while the file is still being read, and shows the total only once it is read', async () => {
+    const clock = { now: 0 };
+    const progress: (number | null)[] = [];
+    const jobWrites: object[] = [];
+    const { repo, slices } = fakeRepo(clock);
+    repo.saveSlice = (async (_job: unknown, slice: ImportItem[], processed: number | null) => {
+      slices.push(slice.length);
+      progress.push(processed);
+      return { inserted: slice.length, overwritten: 0 };
+    }) as ImportRepository['saveSlice'];
+    repo.updateJob = async (_id, changes) => void jobWrites.push(changes);
+    const links = new LinkStream();
+    const accepted: number[] = [];
+    const run = importPipeline(repo, { waitingWriters: waitingWriters(), clock: () => clock.now }).run(
+      job,
+      links,
+      (total) => accepted.push(total),
+    );
+    // Two slices' worth arrive while the rest of the file is still being read: both are saved.
+    links.push(items(4000));
+    await expect.poll(() => slices).toEqual([2000, 2000]);
+    expect(accepted).toEqual([]);
+    expect(progress).toEqual([null, null]);
+
+    links.push(items(1500));
+    links.finish({ folders: 1, skippedNotWeb: 2, skippedTooLong: 0, duplicatesInFile: 4 });
+    const { result } = await run;
+    expect(slices).toEqual([2000, 2000, 1500]);
+    // Accepted once, with the whole file's links and what was saved by then; later slices count on.
+    expect(accepted).toEqual([5500]);
+    expect(jobWrites).toContainEqual(expect.objectContaining({ phase: 'saving', total: 5500, processed: 4000 }));
+    expect(progress).toEqual([null, null, 5500]);
+    expect(result).toMatchObject({ total: 5500, imported: 5500, skippedNotWeb: 2, duplicatesInFile: 4, folders: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import type { ImportResult } from '@linkhive/shared/domain';
 import { importOutcome } from '@linkhive/shared/domain/import-outcome';
 import { importMessages } from '@linkhive/shared/domain/messages';
-import type { ParseResult } from './link-collector.js';
+import type { LinkStream } from './link-stream.js';
 import type { ImportRepository } from './repository.js';
 
 import { leaseMs, leaseUntil } from './lease.js';
@@ -27,8 +27,8 @@ export interface ImportJob {
 }
 
 /**
- * Saving what was read: a slice at a time straight into the bookmarks, then reported. Rows show as
- * their slice commits; if the import fails or its process dies, it is taken out again (the rows it
+ * Saving what is read: a slice at a time straight into the bookmarks while the rest of the upload
+ * is still being parsed (link-stream.ts), then reported. Rows show as their slice commits; if the import fails or its process dies, it is taken out again (the rows it
  * added removed, the ones it replaced put back: repository.failJobs).
  */
 export function importPipeline(
@@ -43,16 +43,27 @@ export function importPipeline(
 ) {
   const clock = hooks.clock ?? (() => performance.now());
 
-  async function save(job: ImportJob, parsed: ParseResult) {
-    const items = parsed.items;
+  /**
+   * Saves the links as the reading finds them, a slice at a time. Once the reading is over the job
+   * is accepted (`accept`: it now shows how many links it saves); slices saved before that leave its
+   * progress as it was, so that the progress never counts links of a total not yet known.
+   */
+  async function save(job: ImportJob, links: LinkStream, accept: (total: number, processed: number) => Promise<void>) {
     let imported = 0;
     let overwritten = 0;
+    let processed = 0;
+    let accepted = false;
     let rows = sliceRows.max;
-    for (let i = 0; i < items.length;) {
-      const slice = items.slice(i, i + rows);
-      i += slice.length;
+    for (;;) {
+      const slice = await links.next(rows);
+      if (!accepted && links.read) {
+        await accept(links.total, processed);
+        accepted = true;
+      }
+      if (!slice.length) break;
+      processed += slice.length;
       const started = clock();
-      const saved = await repo.saveSlice(job, slice, i);
+      const saved = await repo.saveSlice(job, slice, accepted ? processed : null);
       const tookMs = clock() - started;
       imported += saved.inserted;
       overwritten += saved.overwritten;
@@ -61,43 +72,53 @@ export function importPipeline(
     return { imported, overwritten };
   }
 
-  function report(job: ImportJob, parsed: ParseResult, imported: number, overwritten: number): ImportResult {
+  function report(job: ImportJob, links: LinkStream, imported: number, overwritten: number): ImportResult {
+    const read = links.summary;
+    const total = links.total;
     const counts = {
-      total: parsed.items.length,
+      total,
       imported,
-      skippedExisting: parsed.items.length - imported,
-      duplicatesInFile: parsed.duplicatesInFile,
+      skippedExisting: total - imported,
+      duplicatesInFile: read.duplicatesInFile,
     };
     return {
       jobId: job.id,
-      total: parsed.items.length,
+      total,
       imported,
       overwritten,
-      skippedExisting: parsed.items.length - imported,
-      skippedNotWeb: parsed.skippedNotWeb,
-      skippedTooLong: parsed.skippedTooLong,
-      duplicatesInFile: parsed.duplicatesInFile,
-      folders: parsed.folders,
+      skippedExisting: total - imported,
+      skippedNotWeb: read.skippedNotWeb,
+      skippedTooLong: read.skippedTooLong,
+      duplicatesInFile: read.duplicatesInFile,
+      folders: read.folders,
       // The spec's success text, or that nothing new was added: what the clients show (importOutcome).
       message: importOutcome(counts, job.overwrite, job.source ?? 'file').title,
     };
   }
 
   return {
-    /** The upload is read: the job shows how many links it will save. */
-    async accept(job: ImportJob, parsed: ParseResult): Promise<void> {
-      await repo.updateJob(job.id, { phase: 'saving', total: parsed.items.length, locked_until: leaseUntil() });
-    },
-
-    async run(job: ImportJob, parsed: ParseResult): Promise<{ result: ImportResult; favourites: ImportedFavourite[] }> {
+    /**
+     * Saves the upload's links as they are read (`links`), and answers what was saved. `accepted`
+     * is called once the whole upload is read, with how many links it holds: the job shows that
+     * number from then on.
+     */
+    async run(
+      job: ImportJob,
+      links: LinkStream,
+      accepted: (total: number) => void = () => {},
+    ): Promise<{ result: ImportResult; favourites: ImportedFavourite[] }> {
       const renew = setInterval(
         () => void repo.updateJob(job.id, { locked_until: leaseUntil() }).catch(() => {}),
         leaseMs / 6,
       );
+      const accept = async (total: number, processed: number) => {
+        await repo.updateJob(job.id, { phase: 'saving', total, processed, locked_until: leaseUntil() });
+        accepted(total);
+      };
       try {
-        const { imported, overwritten } = await save(job, parsed);
+        const { imported, overwritten } = await save(job, links, accept);
         const favourites = await repo.importedFavourites(job.userId, job.id);
-        const result = report(job, parsed, imported, overwritten);
+        const result = report(job, links, imported, overwritten);
         await repo.finishJob(job.id, result);
         // A large import is when the planner's statistics go stale.
         await hooks.afterCommit?.().catch(() => {});

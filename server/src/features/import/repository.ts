@@ -125,9 +125,14 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect, opts: {
      * One slice of an import, in its own short transaction: the rows the user has not saved yet
      * (with `overwrite`, the user's rows of the same addresses are replaced: they go to the trash,
      * from where the undo of a failed import takes them back),
-     * and the job's progress. Throws when the job is no longer running (another process ended it).
+     * and the job's progress (`processed`; null while the upload's total is not yet known, when the
+     * progress stays as it was). Throws when the job is no longer running (another process ended it).
      */
-    async saveSlice(job: { id: string; userId: string; overwrite: boolean }, items: ImportItem[], processed: number) {
+    async saveSlice(
+      job: { id: string; userId: string; overwrite: boolean },
+      items: ImportItem[],
+      processed: number | null,
+    ) {
       return db.transaction().execute(async (trx) => {
         let running = trx.selectFrom('import_job').select('status').where('id', '=', job.id);
         // Postgres: held until the slice commits, so that failJobs cannot end the job half way through it.
@@ -163,7 +168,7 @@ export function importRepository(db: Kysely<Database>, dialect: Dialect, opts: {
         );
         await trx
           .updateTable('import_job')
-          .set({ processed, locked_until: leaseUntil(), updated_at: at })
+          .set({ ...(processed !== null && { processed }), locked_until: leaseUntil(), updated_at: at })
           .where('id', '=', job.id)
           .execute();
         return { inserted, overwritten };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { importMessages } from '@linkhive/shared/domain';
 import { AppError } from '../../http/errors.js';
@@ -17,15 +18,17 @@ export interface ImportSession {
 }
 
 /**
- * The main thread's side of the import worker: one worker thread, started by an import, that reads,
- * stages and commits every import on its own database connection, and stops once no import has
- * needed it for `idleMs` (its heap of a large import, 100 MB and more, goes with it: a personal
- * install imports a few times a year). If it dies, the jobs it held end as failed with their staged
- * rows removed, and the next import starts a new one.
+ * The main thread's side of the import worker: one worker thread, started by an import, that saves
+ * every import on its own database connection (an HTML file parsed meanwhile by its own reading
+ * thread, worker-thread.ts), and stops once no import has needed it for `idleMs` (its heap of a
+ * large import, 100 MB and more, goes with it, the reading thread too: a personal install imports
+ * a few times a year). If it dies, the jobs it held end as failed with their saved rows removed,
+ * and the next import starts a new one.
  */
 export function importRunner(opts: {
+  /** The worker's bundled file; its reading thread's is beside it (import-reader, same extension). */
   workerFile: string;
-  data: ImportWorkerData;
+  data: Omit<ImportWorkerData, 'readerFile'>;
   repo: ImportRepository;
   log: Logger;
   /** After a commit, on this thread: the favourites the import added, for what a saved favourite gets. */
@@ -34,6 +37,8 @@ export function importRunner(opts: {
   idleMs?: number;
 }) {
   const idleMs = opts.idleMs ?? 2000;
+  const { dir, ext } = path.parse(opts.workerFile);
+  const readerFile = path.join(dir, `import-reader${ext}`);
   let worker: Worker | null = null;
   let retirement: NodeJS.Timeout | null = null;
   const answers = new Map<string, { resolve(total: number): void; reject(e: Error): void }>();
@@ -96,7 +101,7 @@ export function importRunner(opts: {
     if (retirement) clearTimeout(retirement);
     retirement = null;
     if (worker) return worker;
-    const w = new Worker(opts.workerFile, { workerData: opts.data });
+    const w = new Worker(opts.workerFile, { workerData: { ...opts.data, readerFile } satisfies ImportWorkerData });
     w.on('message', onMessage);
     w.on('error', (err) => onExit(w, err));
     w.on('exit', (code) => onExit(w, code === 0 ? undefined : new Error(`exit code ${code}`)));

@@ -4,13 +4,15 @@ import type { jsonImportSchema } from '@linkhive/shared/domain';
 import { httpMessages, importMessages } from '@linkhive/shared/domain/messages';
 import { AppError, badRequest } from '../../http/app-error.js';
 import { parse } from '../../http/validate.js';
-import { createLinkCollector, type ParseResult } from './link-collector.js';
+import { createLinkCollector, type ImportItem, type ParseResult } from './link-collector.js';
 import { createNetscapeParser, hasNetscapeMarker } from './netscape-parser.js';
 
 export type UploadFormat = 'html' | 'json';
 
 export interface UploadReader {
   write(bytes: Uint8Array): void;
+  /** HTML: the links read so far and not yet taken, once there are at least `min` (none before). */
+  take?(min: number): ImportItem[];
   /** The links read, or an AppError saying why the upload is refused. */
   end(): Promise<ParseResult>;
   /** The `overwrite` choice, where the upload itself carries it (JSON). */
@@ -65,6 +67,7 @@ function htmlReader(): UploadReader {
       bytes += chunk.length;
       take(decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)), false);
     },
+    take: (min) => (refused ? [] : parser.take(min)),
     async end() {
       if (bytes === 0) throw badRequest(importMessages.fileRequired, 'file');
       take(decoder.end(), true);

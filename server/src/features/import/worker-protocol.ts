@@ -1,3 +1,5 @@
+import type { ImportItem } from './link-collector.js';
+import type { ReadSummary } from './link-stream.js';
 import type { ImportedFavourite } from './pipeline.js';
 import type { UploadFormat } from './upload-reader.js';
 
@@ -10,6 +12,8 @@ export interface ImportWorkerData {
   trashDays: number;
   /** The main thread's writers waiting for SQLite's lock: the worker lets them go between slices. */
   waitingWriters?: Int32Array;
+  /** The reading thread's file (reader-thread.ts, built beside the worker's): it parses HTML uploads. */
+  readerFile: string;
 }
 
 export interface RefusalBody {
@@ -32,3 +36,16 @@ export type FromWorker =
   | { kind: 'refused'; jobId: string; error: RefusalBody }
   /** Saved (with the favourites it added) or failed: the job row says which; `error` only for the log. */
   | { kind: 'finished'; jobId: string; userId: string; favourites: ImportedFavourite[]; error?: string };
+
+/** From the import thread to its reading thread: an HTML upload's bytes, as they arrive. */
+export type ToReader =
+  | { kind: 'begin'; jobId: string }
+  | { kind: 'chunk'; jobId: string; data: Uint8Array }
+  | { kind: 'end'; jobId: string }
+  | { kind: 'abort'; jobId: string };
+
+/** From the reading thread: links as it finds them, then what the whole upload held, or why it is refused. */
+export type FromReader =
+  | { kind: 'links'; jobId: string; items: ImportItem[] }
+  | { kind: 'read'; jobId: string; summary: ReadSummary }
+  | { kind: 'refused'; jobId: string; error: RefusalBody };

@@ -1,66 +1,127 @@
-// The import worker: reads uploads, stages and commits imports on its own database connection,
-// so no import work runs on the thread that answers requests.
-import { parentPort, workerData } from 'node:worker_threads';
+// The import worker: saves imports on its own database connection, so no import work runs on the
+// thread that answers requests. An HTML file is parsed by its reading thread (reader-thread.ts) as
+// it arrives, and its links are saved here meanwhile; the extension's JSON is read here, whole.
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/index.js';
 import { importMessages } from '@linkhive/shared/domain/messages';
 import { AppError } from '../../http/app-error.js';
+import { LinkStream } from './link-stream.js';
 import { importPipeline } from './pipeline.js';
 import { importRepository } from './repository.js';
 import { createUploadReader, type UploadReader } from './upload-reader.js';
-import type { FromWorker, ImportWorkerData, ToWorker } from './worker-protocol.js';
+import type { FromReader, FromWorker, ImportWorkerData, ToReader, ToWorker } from './worker-protocol.js';
 
 /** The worker connection's page cache: see below. */
 const importCacheKb = 8000;
 const port = parentPort!;
-const { waitingWriters, trashDays, ...settings } = workerData as ImportWorkerData;
+const { waitingWriters, trashDays, readerFile, ...settings } = workerData as ImportWorkerData;
+interface Upload {
+  userId: string;
+  source: 'file' | 'browser';
+  links: LinkStream;
+  /** JSON: read here when the upload ends. HTML goes to the reading thread. */
+  reader?: UploadReader;
+}
+const uploads = new Map<string, Upload>();
+const send = (message: FromWorker) => port.postMessage(message);
+const failure = () => new AppError(500, 'import_failed', importMessages.failed);
+
+/**
+ * The reading thread, started with this thread and kept while it runs (it ends with it). If it dies,
+ * the uploads it was reading fail, and the next one starts another.
+ */
+let readingThread: Worker | null = null;
+function reading(): Worker {
+  if (readingThread) return readingThread;
+  const w = new Worker(readerFile);
+  w.on('message', (m: FromReader) => {
+    const links = uploads.get(m.jobId)?.links;
+    if (!links) return;
+    if (m.kind === 'links') links.push(m.items);
+    else if (m.kind === 'read') links.finish(m.summary);
+    else links.fail(new AppError(m.error.status, m.error.code, m.error.message, m.error.field));
+  });
+  const lost = () => {
+    if (readingThread !== w) return;
+    readingThread = null;
+    for (const upload of uploads.values()) if (!upload.reader && !upload.links.read) upload.links.fail(failure());
+  };
+  w.on('error', lost);
+  w.on('exit', lost);
+  readingThread = w;
+  return w;
+}
+const toReader = (message: ToReader, transfer?: ArrayBuffer[]) => reading().postMessage(message, transfer);
+
+// The reading thread starts beside this thread's own start (each takes about 100 ms on 2 cores),
+// so that it is ready for the upload's bytes as soon as this thread passes them on.
+reading();
 // Its own writers are not counted: they are the ones that give way. Half the default page cache:
 // a thread's malloc arena keeps what its cache held after the thread ends (16 MB cache left about
 // 23 MB resident for good), and 8 MB imports 50,000 links as fast (the bench's A/B; 4 MB was slower).
 const database = await openDatabase({ ...settings, cacheKb: importCacheKb });
 const repo = importRepository(database.db, database.dialect, { trashDays });
 const pipeline = importPipeline(repo, { afterCommit: () => database.optimize(), waitingWriters });
-const readers = new Map<string, { userId: string; reader: UploadReader; source: 'file' | 'browser' }>();
-const send = (message: FromWorker) => port.postMessage(message);
 
+/** The whole upload has arrived: its links are saved as they are read, and the job reported. */
 async function end(jobId: string, overwrite: boolean) {
-  const reading = readers.get(jobId);
-  if (!reading) return;
-  readers.delete(jobId);
-  let parsed;
+  const upload = uploads.get(jobId);
+  if (!upload) return;
+  const { links, reader } = upload;
+  if (reader) {
+    reader
+      .end()
+      .then((parsed) => {
+        const { items, ...summary } = parsed;
+        links.push(items);
+        links.finish(summary);
+      })
+      .catch((err: unknown) => links.fail(err instanceof Error ? err : failure()));
+  } else toReader({ kind: 'end', jobId });
   try {
-    parsed = await reading.reader.end();
+    // Refused uploads are refused before any of their links: the marker is in the first 1 KB.
+    await links.ready();
   } catch (err) {
+    uploads.delete(jobId);
     // A refusal says why in the rule's words; anything else is ours, and its text stays in the log.
-    const e = err instanceof AppError ? err : new AppError(500, 'import_failed', importMessages.failed);
+    const e = err instanceof AppError ? err : failure();
     send({ kind: 'refused', jobId, error: { status: e.status, code: e.code, message: e.message, field: e.field } });
     return;
   }
-  const job = {
-    id: jobId,
-    userId: reading.userId,
-    overwrite: reading.reader.overwrite ?? overwrite,
-    source: reading.source,
-  };
+  const job = { id: jobId, userId: upload.userId, overwrite: reader?.overwrite ?? overwrite, source: upload.source };
   try {
-    await pipeline.accept(job, parsed);
-    send({ kind: 'accepted', jobId, total: parsed.items.length });
-    const { favourites } = await pipeline.run(job, parsed);
+    const { favourites } = await pipeline.run(job, links, (total) => send({ kind: 'accepted', jobId, total }));
     send({ kind: 'finished', jobId, userId: job.userId, favourites });
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     send({ kind: 'finished', jobId, userId: job.userId, favourites: [], error });
+  } finally {
+    uploads.delete(jobId);
   }
 }
 
 port.on('message', (m: ToWorker) => {
-  if (m.kind === 'begin')
-    readers.set(m.jobId, {
+  if (m.kind === 'begin') {
+    const json = m.format === 'json';
+    uploads.set(m.jobId, {
       userId: m.userId,
-      reader: createUploadReader(m.format),
-      source: m.format === 'json' ? 'browser' : 'file',
+      source: json ? 'browser' : 'file',
+      links: new LinkStream(),
+      reader: json ? createUploadReader('json') : undefined,
     });
-  else if (m.kind === 'chunk') readers.get(m.jobId)?.reader.write(m.data);
-  else if (m.kind === 'end') void end(m.jobId, m.overwrite);
-  else if (m.kind === 'abort') readers.delete(m.jobId);
+    if (!json) toReader({ kind: 'begin', jobId: m.jobId });
+    return;
+  }
+  const upload = uploads.get(m.jobId);
+  if (!upload) return;
+  if (m.kind === 'chunk') {
+    if (upload.reader) upload.reader.write(m.data);
+    // The bytes are not needed here: they move to the reading thread rather than being copied.
+    else toReader({ kind: 'chunk', jobId: m.jobId, data: m.data }, [m.data.buffer as ArrayBuffer]);
+  } else if (m.kind === 'end') void end(m.jobId, m.overwrite);
+  else if (m.kind === 'abort') {
+    uploads.delete(m.jobId);
+    if (!upload.reader) toReader({ kind: 'abort', jobId: m.jobId });
+  }
 });
 send({ kind: 'ready' });
