@@ -137,6 +137,12 @@ export async function benchImportUnderLoad() {
     form.append('file', new Blob([text], { type: 'text/html' }), 'bookmarks.html');
     let done = false;
     const during = otherUser(server.base, other, () => done);
+    // The WAL's file while the import runs: with someone reading all the time, it once grew to 1 GB.
+    const walFile = path.join(dataDir, 'linkhive.db-wal');
+    let walPeakBytes = 0;
+    const walSampler = setInterval(() => {
+      if (fs.existsSync(walFile)) walPeakBytes = Math.max(walPeakBytes, fs.statSync(walFile).size);
+    }, 50);
     const t = performance.now();
     const res = await fetch(`${server.base}/api/import`, {
       method: 'POST',
@@ -146,6 +152,7 @@ export async function benchImportUnderLoad() {
     const acceptedMs = performance.now() - t;
     const result = await waitForImportJob(server.base, importer, (await res.json()) as ImportProgress);
     const importMs = performance.now() - t;
+    clearInterval(walSampler);
     done = true;
     const others = await during;
     const save = others.saveBookmark;
@@ -156,6 +163,7 @@ export async function benchImportUnderLoad() {
         imported: result.imported,
         uploadAnsweredMs: round(acceptedMs, 0),
         endToEndMs: round(importMs, 0),
+        walFilePeakMb: round(walPeakBytes / 1e6, 1),
         anotherUsersSave: {
           p99Ms: save.p99Ms,
           maxMs: save.maxMs,

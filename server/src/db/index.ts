@@ -24,6 +24,14 @@ export interface Db {
    * connection reads them once, so without this its planner keeps the old ones.
    */
   reloadStatistics(): Promise<void>;
+  /**
+   * SQLite: copies the whole WAL back into the database and empties its file (a TRUNCATE
+   * checkpoint), waiting up to `waitMs` for other connections' reads and writes to let it; answers
+   * whether it did. A connection's own checkpoints never wait, so under steady reads and writes from
+   * other connections (users working during a 200,000-link import) the WAL never started over and
+   * grew to 0.5-1 GB; a long series of writes (an import) calls this every so often.
+   */
+  truncateWal(waitMs: number): boolean;
   destroy(): Promise<void>;
 }
 
@@ -70,6 +78,7 @@ export async function openDatabase(opts: {
       dialect: 'postgres',
       optimize: async () => {},
       reloadStatistics: async () => {},
+      truncateWal: () => true,
       destroy: () => db.destroy(),
     };
   }
@@ -107,11 +116,27 @@ export async function openDatabase(opts: {
     dialect: 'sqlite',
     optimize: () => optimize(),
     reloadStatistics: () => retryWhileBusy(() => void (sqlite.open && sqlite.exec('analyze sqlite_schema'))),
+    truncateWal: (waitMs) => truncateWal(sqlite, waitMs),
     destroy: () => {
       clearInterval(timer);
       return db.destroy();
     },
   };
+}
+
+function truncateWal(sqlite: import('better-sqlite3').Database, waitMs: number): boolean {
+  if (!sqlite.open) return false;
+  // The only statement that waits on this connection: it runs on a thread of its own (the import's).
+  sqlite.pragma(`busy_timeout = ${Math.round(waitMs)}`);
+  try {
+    const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    return result?.busy === 0;
+  } catch (e) {
+    if (/^SQLITE_BUSY/.test((e as { code?: string }).code ?? '')) return false;
+    throw e;
+  } finally {
+    sqlite.pragma('busy_timeout = 0');
+  }
 }
 
 /**

@@ -35,6 +35,8 @@ export function importPipeline(
   repo: ImportRepository,
   hooks: {
     afterCommit?: () => Promise<void>;
+    /** After each slice's commit, before the next slice begins. */
+    afterSlice?: () => void;
     /** The main thread's writers waiting for SQLite's lock: let go first between slices. */
     waitingWriters?: Int32Array;
     /** Milliseconds, for how long a slice took (tests set it). */
@@ -67,6 +69,7 @@ export function importPipeline(
       const tookMs = clock() - started;
       imported += saved.inserted;
       overwritten += saved.overwritten;
+      hooks.afterSlice?.();
       rows = nextSliceRows(rows, tookMs, await letWaitingWritersGo(hooks.waitingWriters));
     }
     return { imported, overwritten };

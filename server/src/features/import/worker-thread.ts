@@ -61,7 +61,21 @@ reading();
 // 23 MB resident for good), and 8 MB imports 50,000 links as fast (the bench's A/B; 4 MB was slower).
 const database = await openDatabase({ ...settings, cacheKb: importCacheKb });
 const repo = importRepository(database.db, database.dialect, { trashDays });
-const pipeline = importPipeline(repo, { afterCommit: () => database.optimize(), waitingWriters });
+/**
+ * Every 10 slices (up to 20,000 rows) the WAL is copied back and emptied, waiting up to
+ * 100 ms for others' reads to end (Db.truncateWal): other users working during a large import read
+ * and write all the time, so the slices' own checkpoints could never start it over (a 200,000-link
+ * import left a WAL of 0.5-1 GB); and once more when the import is done. Meanwhile others' writes
+ * wait, as they do for a slice.
+ */
+const slicesPerTruncate = 10;
+let slices = 0;
+const afterSlice = () => void (++slices % slicesPerTruncate === 0 && database.truncateWal(100));
+const afterCommit = async () => {
+  await database.optimize();
+  database.truncateWal(100);
+};
+const pipeline = importPipeline(repo, { afterCommit, afterSlice, waitingWriters });
 
 /** The whole upload has arrived: its links are saved as they are read, and the job reported. */
 async function end(jobId: string, overwrite: boolean) {
