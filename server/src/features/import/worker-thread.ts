@@ -54,28 +54,39 @@ function reading(): Worker {
 const toReader = (message: ToReader, transfer?: ArrayBuffer[]) => reading().postMessage(message, transfer);
 
 // The reading thread starts beside this thread's own start (each takes about 100 ms on 2 cores),
-// so that it is ready for the upload's bytes as soon as this thread passes them on.
+// and the upload's bytes go on to it while this thread opens the database (the messages below are
+// taken from the start): the first links are read by the time this thread can save them.
 reading();
-// Its own writers are not counted: they are the ones that give way. Half the default page cache:
-// a thread's malloc arena keeps what its cache held after the thread ends (16 MB cache left about
-// 23 MB resident for good), and 8 MB imports 50,000 links as fast (the bench's A/B; 4 MB was slower).
-const database = await openDatabase({ ...settings, cacheKb: importCacheKb });
-const repo = importRepository(database.db, database.dialect, { trashDays });
-/**
- * Every 10 slices (up to 20,000 rows) the WAL is copied back and emptied, waiting up to
- * 100 ms for others' reads to end (Db.truncateWal): other users working during a large import read
- * and write all the time, so the slices' own checkpoints could never start it over (a 200,000-link
- * import left a WAL of 0.5-1 GB); and once more when the import is done. Meanwhile others' writes
- * wait, as they do for a slice.
- */
-const slicesPerTruncate = 10;
-let slices = 0;
-const afterSlice = () => void (++slices % slicesPerTruncate === 0 && database.truncateWal(100));
-const afterCommit = async () => {
-  await database.optimize();
-  database.truncateWal(100);
-};
-const pipeline = importPipeline(repo, { afterCommit, afterSlice, waitingWriters });
+const saving = openSaving();
+// A database that cannot be opened ends the thread, as before: the runner fails the jobs it held.
+saving.catch((err: unknown) =>
+  setImmediate(() => {
+    throw err;
+  }),
+);
+
+async function openSaving() {
+  // Its own writers are not counted: they are the ones that give way. Half the default page cache:
+  // a thread's malloc arena keeps what its cache held after the thread ends (16 MB cache left about
+  // 23 MB resident for good), and 8 MB imports 50,000 links as fast (the bench's A/B; 4 MB was slower).
+  const database = await openDatabase({ ...settings, cacheKb: importCacheKb });
+  const repo = importRepository(database.db, database.dialect, { trashDays });
+  /**
+   * Every 10 slices (up to 20,000 rows) the WAL is copied back and emptied, waiting up to
+   * 100 ms for others' reads to end (Db.truncateWal): other users working during a large import read
+   * and write all the time, so the slices' own checkpoints could never start it over (a 200,000-link
+   * import left a WAL of 0.5-1 GB); and once more when the import is done. Meanwhile others' writes
+   * wait, as they do for a slice.
+   */
+  const slicesPerTruncate = 10;
+  let slices = 0;
+  const afterSlice = () => void (++slices % slicesPerTruncate === 0 && database.truncateWal(100));
+  const afterCommit = async () => {
+    await database.optimize();
+    database.truncateWal(100);
+  };
+  return importPipeline(repo, { afterCommit, afterSlice, waitingWriters });
+}
 
 /** The whole upload has arrived: its links are saved as they are read, and the job reported. */
 async function end(jobId: string, overwrite: boolean) {
@@ -104,6 +115,7 @@ async function end(jobId: string, overwrite: boolean) {
   }
   const job = { id: jobId, userId: upload.userId, overwrite: reader?.overwrite ?? overwrite, source: upload.source };
   try {
+    const pipeline = await saving;
     const { favourites } = await pipeline.run(job, links, (total) => send({ kind: 'accepted', jobId, total }));
     send({ kind: 'finished', jobId, userId: job.userId, favourites });
   } catch (err) {
@@ -138,4 +150,4 @@ port.on('message', (m: ToWorker) => {
     if (!upload.reader) toReader({ kind: 'abort', jobId: m.jobId });
   }
 });
-send({ kind: 'ready' });
+void saving.then(() => send({ kind: 'ready' }));
