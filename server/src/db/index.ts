@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import type { Database } from './schema.js';
 import { indexWords } from './search-index-words.js';
-import { RetryingSqliteDriver, retryWhileBusy } from './sqlite-driver.js';
+import { isBusy, RetryingSqliteDriver, retryWhileBusy } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -132,7 +132,7 @@ function truncateWal(sqlite: import('better-sqlite3').Database, waitMs: number):
     const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
     return result?.busy === 0;
   } catch (e) {
-    if (/^SQLITE_BUSY/.test((e as { code?: string }).code ?? '')) return false;
+    if (isBusy(e)) return false;
     throw e;
   } finally {
     sqlite.pragma('busy_timeout = 0');

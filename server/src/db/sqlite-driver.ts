@@ -6,7 +6,8 @@ export const busyBudgetMs = 30_000;
 // Short pauses: a writer waiting behind an import's slice takes the lock within a few ms of its end.
 const maxPauseMs = 5;
 
-const isBusy = (e: unknown) => /^SQLITE_BUSY/.test((e as { code?: string } | null)?.code ?? '');
+/** Whether SQLite refused for a lock another connection holds (SQLITE_BUSY and its kinds). */
+export const isBusy = (e: unknown) => /^SQLITE_BUSY/.test((e as { code?: string } | null)?.code ?? '');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -21,11 +21,15 @@ export class LinkStream {
 
   /** A stream already read to its end: the links of an upload read whole (the extension's JSON). */
   static of(parsed: ParseResult): LinkStream {
-    const { items, ...summary } = parsed;
     const links = new LinkStream();
-    links.push(items);
-    links.finish(summary);
+    links.finishWith(parsed);
     return links;
+  }
+
+  /** The rest of the links and the end of the reading, from an upload read whole. */
+  finishWith({ items, ...summary }: ParseResult): void {
+    this.push(items);
+    this.finish(summary);
   }
 
   push(items: ImportItem[]): void {

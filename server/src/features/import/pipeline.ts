@@ -28,8 +28,9 @@ export interface ImportJob {
 
 /**
  * Saving what is read: a slice at a time straight into the bookmarks while the rest of the upload
- * is still being parsed (link-stream.ts), then reported. Rows show as their slice commits; if the import fails or its process dies, it is taken out again (the rows it
- * added removed, the ones it replaced put back: repository.failJobs).
+ * is still being parsed (link-stream.ts), then reported. Rows show as their slice commits; if the
+ * import fails or its process dies, it is taken out again (the rows it added removed, the ones it
+ * replaced put back: repository.failJobs).
  */
 export function importPipeline(
   repo: ImportRepository,

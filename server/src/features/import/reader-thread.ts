@@ -3,10 +3,8 @@
 // rest of the file is still being parsed (issue 27: the parse was a third of a 50,000-link import,
 // spent before the first row was saved). It holds no database connection.
 import { parentPort } from 'node:worker_threads';
-import { importMessages } from '@linkhive/shared/domain/messages';
-import { AppError } from '../../http/app-error.js';
 import { createUploadReader, type UploadReader } from './upload-reader.js';
-import type { FromReader, ToReader } from './worker-protocol.js';
+import { refusalOf, type FromReader, type ToReader } from './worker-protocol.js';
 
 /** Links per batch: one slice of the import's (pipeline.ts), so that a slice waits for one batch at most. */
 const batchLinks = 2000;
@@ -25,9 +23,7 @@ async function end(jobId: string, reader: UploadReader) {
     if (items.length) send({ kind: 'links', jobId, items });
     send({ kind: 'read', jobId, summary });
   } catch (err) {
-    // A refusal says why in the rule's words; anything else is ours.
-    const e = err instanceof AppError ? err : new AppError(500, 'import_failed', importMessages.failed);
-    send({ kind: 'refused', jobId, error: { status: e.status, code: e.code, message: e.message, field: e.field } });
+    send({ kind: 'refused', jobId, error: refusalOf(err) });
   }
 }
 

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { importMessages } from '@linkhive/shared/domain';
-import { AppError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import type { ImportedFavourite } from './pipeline.js';
 import type { ImportRepository } from './repository.js';
 import type { UploadFormat } from './upload-reader.js';
-import type { FromWorker, ImportWorkerData, ToWorker } from './worker-protocol.js';
+import { fromRefusal, importFailed, type FromWorker, type ImportWorkerData, type ToWorker } from './worker-protocol.js';
 
 /** One upload on its way to the worker. */
 export interface ImportSession {
@@ -68,12 +67,12 @@ export function importRunner(opts: {
   function onMessage(m: FromWorker) {
     if (m.kind === 'accepted') answers.get(m.jobId)?.resolve(m.total);
     else if (m.kind === 'refused') {
-      answers.get(m.jobId)?.reject(new AppError(m.error.status, m.error.code, m.error.message, m.error.field));
+      answers.get(m.jobId)?.reject(fromRefusal(m.error));
       settle(m.jobId);
     } else if (m.kind === 'finished') {
       if (m.error) opts.log.error({ jobId: m.jobId, err: m.error }, 'import failed');
       // Finished before it was accepted: the worker could not even record the upload.
-      answers.get(m.jobId)?.reject(new AppError(500, 'import_failed', importMessages.failed));
+      answers.get(m.jobId)?.reject(importFailed());
       // The job counts as held until its after-work is done, so idle() means all of it.
       void (!m.error && opts.onImported ? opts.onImported(m.userId, m.favourites) : Promise.resolve())
         .catch((err) => opts.log.error({ err, jobId: m.jobId }, 'after-import work failed'))
@@ -88,7 +87,7 @@ export function importRunner(opts: {
     const lost = [...held];
     if (err) opts.log.error({ err, jobs: lost }, 'the import worker stopped');
     for (const jobId of lost) {
-      answers.get(jobId)?.reject(new AppError(500, 'import_failed', importMessages.failed));
+      answers.get(jobId)?.reject(importFailed());
       answers.delete(jobId);
     }
     void opts.repo
@@ -121,7 +120,7 @@ export function importRunner(opts: {
         write: (data) => post(w, { kind: 'chunk', jobId, data }),
         end(overwrite) {
           return new Promise<number>((resolve, reject) => {
-            if (worker !== w) return reject(new AppError(500, 'import_failed', importMessages.failed));
+            if (worker !== w) return reject(importFailed());
             answers.set(jobId, { resolve, reject });
             post(w, { kind: 'end', jobId, overwrite });
           });

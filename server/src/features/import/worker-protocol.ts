@@ -1,3 +1,5 @@
+import { importMessages } from '@linkhive/shared/domain/messages';
+import { AppError } from '../../http/app-error.js';
 import type { ImportItem } from './link-collector.js';
 import type { ReadSummary } from './link-stream.js';
 import type { ImportedFavourite } from './pipeline.js';
@@ -22,6 +24,18 @@ export interface RefusalBody {
   message: string;
   field?: string;
 }
+
+/** The import failed for a reason of ours, not the upload's: its text stays in the log. */
+export const importFailed = () => new AppError(500, 'import_failed', importMessages.failed);
+
+/** An error on its way to another thread: a refusal keeps the rule's words, anything else is ours. */
+export function refusalOf(err: unknown): RefusalBody {
+  const e = err instanceof AppError ? err : importFailed();
+  return { status: e.status, code: e.code, message: e.message, field: e.field };
+}
+
+/** A refusal from another thread, as the error it was there. */
+export const fromRefusal = (r: RefusalBody) => new AppError(r.status, r.code, r.message, r.field);
 
 export type ToWorker =
   | { kind: 'begin'; jobId: string; userId: string; format: UploadFormat }

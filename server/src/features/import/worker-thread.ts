@@ -3,13 +3,20 @@
 // it arrives, and its links are saved here meanwhile; the extension's JSON is read here, whole.
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/index.js';
-import { importMessages } from '@linkhive/shared/domain/messages';
-import { AppError } from '../../http/app-error.js';
 import { LinkStream } from './link-stream.js';
 import { importPipeline } from './pipeline.js';
 import { importRepository } from './repository.js';
 import { createUploadReader, type UploadReader } from './upload-reader.js';
-import type { FromReader, FromWorker, ImportWorkerData, ToReader, ToWorker } from './worker-protocol.js';
+import {
+  fromRefusal,
+  importFailed,
+  refusalOf,
+  type FromReader,
+  type FromWorker,
+  type ImportWorkerData,
+  type ToReader,
+  type ToWorker,
+} from './worker-protocol.js';
 
 /** The worker connection's page cache: see below. */
 const importCacheKb = 8000;
@@ -24,7 +31,6 @@ interface Upload {
 }
 const uploads = new Map<string, Upload>();
 const send = (message: FromWorker) => port.postMessage(message);
-const failure = () => new AppError(500, 'import_failed', importMessages.failed);
 
 /**
  * The reading thread, started with this thread and kept while it runs (it ends with it). If it dies,
@@ -39,12 +45,12 @@ function reading(): Worker {
     if (!links) return;
     if (m.kind === 'links') links.push(m.items);
     else if (m.kind === 'read') links.finish(m.summary);
-    else links.fail(new AppError(m.error.status, m.error.code, m.error.message, m.error.field));
+    else links.fail(fromRefusal(m.error));
   });
   const lost = () => {
     if (readingThread !== w) return;
     readingThread = null;
-    for (const upload of uploads.values()) if (!upload.reader && !upload.links.read) upload.links.fail(failure());
+    for (const upload of uploads.values()) if (!upload.reader && !upload.links.read) upload.links.fail(importFailed());
   };
   w.on('error', lost);
   w.on('exit', lost);
@@ -96,21 +102,15 @@ async function end(jobId: string, overwrite: boolean) {
   if (reader) {
     reader
       .end()
-      .then((parsed) => {
-        const { items, ...summary } = parsed;
-        links.push(items);
-        links.finish(summary);
-      })
-      .catch((err: unknown) => links.fail(err instanceof Error ? err : failure()));
+      .then((parsed) => links.finishWith(parsed))
+      .catch((err: unknown) => links.fail(err instanceof Error ? err : importFailed()));
   } else toReader({ kind: 'end', jobId });
   try {
     // Refused uploads are refused before any of their links: the marker is in the first 1 KB.
     await links.ready();
   } catch (err) {
     uploads.delete(jobId);
-    // A refusal says why in the rule's words; anything else is ours, and its text stays in the log.
-    const e = err instanceof AppError ? err : failure();
-    send({ kind: 'refused', jobId, error: { status: e.status, code: e.code, message: e.message, field: e.field } });
+    send({ kind: 'refused', jobId, error: refusalOf(err) });
     return;
   }
   const job = { id: jobId, userId: upload.userId, overwrite: reader?.overwrite ?? overwrite, source: upload.source };
